@@ -1,0 +1,36 @@
+#!/usr/bin/env python3
+"""Benchmarks: prints figures, asserts nothing.
+
+Each module in scripts/benchmarks/ named bench_*.py defines `run(args) -> None`, printing its
+own figures. `python scripts/bench.py` runs them all; `python scripts/bench.py engine solver`
+runs the named ones.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+
+def main() -> None:
+    import benchmarks
+
+    names = sorted(m.name[len("bench_"):] for m in pkgutil.iter_modules(benchmarks.__path__)
+                   if m.name.startswith("bench_"))
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("which", nargs="*", choices=[*names, []], help="benchmarks to run (default: all)")
+    parser.add_argument("--quick", action="store_true", help="smaller samples, for a smoke run")
+    args = parser.parse_args()
+    for name in args.which or names:
+        print(f"== {name}", flush=True)
+        importlib.import_module(f"benchmarks.bench_{name}").run(args)
+
+
+if __name__ == "__main__":
+    main()
