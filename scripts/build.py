@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""Build the site into site/: one command, same bytes for the same commit.
+
+Steps (each prints a progress line):
+  1. check the stored inputs with the engine: every example game in docs/examples/ replays
+     legally and ends won; every position in docs/positions/ is a possible position;
+  2. `mkdocs build --strict` (in this process), whose hooks expand the markers in the pages
+     into diagrams, descriptions, replays and boards generated from the engine, pack engine/,
+     diagrams/ and catalogues/ into site/assets/py.zip and copy the Pyodide runtime from
+     node_modules/pyodide into site/pyodide/ (written only when their bytes change).
+
+Any bad input stops the build with `path:line: message` and exit status 1.
+`--serve` then serves site/ on http://127.0.0.1:8000/ (`--port`), rebuilding when a source
+file changes; `--dirty` rebuilds only the pages whose source changed (fast, for writing pages).
+SOURCE_DATE_EPOCH is taken from the last commit, so dates in the output do not depend on when
+the build ran.
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Callable, Iterator
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from sitegen.errors import SourceError  # noqa: E402
+from sitegen.sources import load_position, verify_example  # noqa: E402
+
+# Files whose change calls for a rebuild under --serve.
+WATCHED = ("docs", "hooks", "sitegen", "engine", "diagrams", "catalogues", "mkdocs.yml")
+
+
+class BuildFailed(Exception):
+    """A build that stopped on bad input or a strict-mode warning; the message says where."""
+
+
+def progress(message: str) -> None:
+    print(f"build: {message}", flush=True)
+
+
+def source_date_epoch() -> str:
+    """The last commit's time, so that every date written in the site is the commit's."""
+    if os.environ.get("SOURCE_DATE_EPOCH"):
+        return os.environ["SOURCE_DATE_EPOCH"]
+    try:
+        out = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=ROOT, capture_output=True,
+                             text=True, check=True).stdout.strip()
+        if out.isdigit():
+            return out
+    except (OSError, subprocess.CalledProcessError):
+        pass
+    return "0"  # not a git checkout: a fixed date is still a deterministic one
+
+
+def check_inputs(docs_dir: Path) -> tuple[int, int]:
+    """Replays every example (must end won) and validates every position; counts them."""
+    examples = sorted((docs_dir / "examples").glob("*.json"))
+    positions = sorted((docs_dir / "positions").glob("*.json"))
+    for path in examples:
+        verify_example(docs_dir, path.stem, ROOT)
+    for path in positions:
+        load_position(docs_dir, path.stem, ROOT)
+    return len(examples), len(positions)
+
+
+def _mkdocs_logging(verbose: bool) -> logging.Handler:
+    """MkDocs' own messages on stdout (warnings fail the build in strict mode)."""
+    handler = logging.StreamHandler(sys.stdout)
+    handler.setFormatter(logging.Formatter("mkdocs: %(levelname)s %(message)s"))
+    handler.setLevel(logging.DEBUG if verbose else logging.WARNING)
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(handler)
+    logger.setLevel(logging.DEBUG if verbose else logging.INFO)
+    return handler
+
+
+def run_mkdocs(docs_dir: Path, site_dir: Path, *, dirty: bool = False, verbose: bool = False) -> None:
+    import mkdocs.utils
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort, ConfigurationError, MkDocsException
+
+    handler = _mkdocs_logging(verbose)
+    clean = mkdocs.utils.clean_directory
+    argv = list(sys.argv)
+    try:
+        config = load_config(str(ROOT / "mkdocs.yml"), docs_dir=str(docs_dir),
+                             site_dir=str(site_dir), strict=True)
+        # mkdocs-static-i18n builds the other languages itself and reads --dirty from argv.
+        sys.argv = [argv[0], "--dirty"] if dirty else [argv[0]]
+        build(config, dirty=dirty)
+    except SourceError as e:
+        raise BuildFailed(str(e)) from None
+    except (Abort, ConfigurationError, MkDocsException) as e:
+        message = getattr(e, "message", None) or str(e)
+        raise BuildFailed(message) from None
+    finally:
+        sys.argv = argv
+        # A build that failed inside mkdocs-static-i18n leaves its monkey-patch behind.
+        mkdocs.utils.clean_directory = clean
+        logging.getLogger("mkdocs").removeHandler(handler)
+
+
+def build_site(docs_dir: Path = ROOT / "docs", site_dir: Path = ROOT / "site", *,
+               dirty: bool = False, verbose: bool = False,
+               say: Callable[[str], None] = progress) -> float:
+    """The whole build; returns its duration in seconds; raises BuildFailed."""
+    os.environ["SOURCE_DATE_EPOCH"] = source_date_epoch()
+    start = time.perf_counter()
+    try:
+        n_examples, n_positions = check_inputs(docs_dir)
+    except SourceError as e:
+        raise BuildFailed(str(e)) from None
+    say(f"checked {n_examples} example games and {n_positions} positions with the engine "
+        f"({time.perf_counter() - start:.1f} s)")
+    say(f"mkdocs build --strict{' --dirty' if dirty else ''} -> {site_dir}")
+    step = time.perf_counter()
+    run_mkdocs(docs_dir, site_dir, dirty=dirty, verbose=verbose)
+    say(f"pages, search index, py.zip and Pyodide written ({time.perf_counter() - step:.1f} s)")
+    return time.perf_counter() - start
+
+
+def _snapshot() -> dict[str, float]:
+    stamps: dict[str, float] = {}
+    for name in WATCHED:
+        base = ROOT / name
+        paths: Iterator[Path] = iter([base]) if base.is_file() else base.rglob("*")
+        for path in paths:
+            if path.is_file() and "__pycache__" not in path.parts:
+                stamps[str(path)] = path.stat().st_mtime
+    return stamps
+
+
+def watch_and_rebuild(docs_dir: Path, site_dir: Path, stop: threading.Event) -> None:
+    """Polls the sources twice a second; a docs-only change gets a dirty (fast) rebuild."""
+    before = _snapshot()
+    while not stop.wait(0.5):
+        now = _snapshot()
+        if now == before:
+            continue
+        changed = {p for p in now.keys() | before.keys() if now.get(p) != before.get(p)}
+        before = now
+        only_pages = all(p.startswith(str(docs_dir)) and p.endswith(".md") and p in now
+                         for p in changed)
+        # Python sources may have changed: drop our generators so the rebuild sees new code.
+        if not only_pages:
+            for name in list(sys.modules):
+                if name.split(".")[0] in ("sitegen", "engine", "diagrams", "catalogues"):
+                    del sys.modules[name]
+        try:
+            seconds = build_site(docs_dir, site_dir, dirty=only_pages)
+            progress(f"rebuilt in {seconds:.1f} s")
+        except BuildFailed as e:
+            print(f"build: error: {e}", file=sys.stderr, flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--serve", action="store_true", help="serve site/ after building")
+    parser.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
+    parser.add_argument("--dirty", action="store_true", help="rebuild only changed pages")
+    parser.add_argument("--docs-dir", type=Path, default=ROOT / "docs")
+    parser.add_argument("--site-dir", type=Path, default=ROOT / "site")
+    parser.add_argument("-v", "--verbose", action="store_true", help="show MkDocs' info messages")
+    args = parser.parse_args(argv)
+    docs_dir, site_dir = args.docs_dir.resolve(), args.site_dir.resolve()
+    try:
+        seconds = build_site(docs_dir, site_dir, dirty=args.dirty, verbose=args.verbose)
+    except BuildFailed as e:
+        print(f"build: error: {e}", file=sys.stderr, flush=True)
+        return 1
+    progress(f"done in {seconds:.1f} s: {site_dir}")
+    if not args.serve:
+        return 0
+    import serve
+
+    try:
+        server = serve.make_server(site_dir, args.port)
+    except OSError as e:
+        print(f"serve: cannot listen on 127.0.0.1:{args.port}: {e}", file=sys.stderr)
+        return 1
+    stop = threading.Event()
+    threading.Thread(target=watch_and_rebuild, args=(docs_dir, site_dir, stop), daemon=True).start()
+    print(f"Serving {site_dir} at {serve.url_of(server)} — rebuilding on changes (Ctrl+C to stop)",
+          flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        stop.set()
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""Serve the built site (site/) on 127.0.0.1 with the MIME types Pyodide needs.
+
+`.wasm` must be `application/wasm` or the browser refuses to compile it as a stream: Python's
+default table depends on the host's /etc/mime.types, so the types are fixed here.
+`--wrong-wasm-mime` serves `.wasm` as `application/octet-stream` on purpose: the browser tests
+use it to check the page's 10 s time-out message.
+
+Importable: `serve(directory, port) -> server` starts a server in a daemon thread (port 0 picks
+a free port: read `server.server_address[1]`); call `server.shutdown()` to stop it.
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import sys
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"
+
+MIME_TYPES: dict[str, str] = {
+    ".html": "text/html; charset=utf-8",
+    ".htm": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".json": "application/json",
+    ".map": "application/json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".xml": "application/xml",
+    ".gz": "application/gzip",
+    ".txt": "text/plain; charset=utf-8",
+    ".woff2": "font/woff2",
+    "": "application/octet-stream",
+}
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    """Static files with fixed MIME types, no caching surprises, and no log line per request."""
+
+    extensions_map = MIME_TYPES
+    wrong_wasm_mime = False
+
+    def guess_type(self, path: Any) -> str:
+        suffix = Path(str(path)).suffix.lower()
+        if suffix == ".wasm" and self.wrong_wasm_mime:
+            return "application/octet-stream"
+        return MIME_TYPES.get(suffix, "application/octet-stream")
+
+    def end_headers(self) -> None:
+        # Every reload sees the latest build (the site is rebuilt under a running server).
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
+        pass  # quiet: errors still reach the client; the build prints what matters
+
+    def log_error(self, format: str, *args: Any) -> None:  # noqa: A002
+        # Keep real errors visible (404s of assets are worth seeing while writing pages).
+        sys.stderr.write("serve: " + (format % args) + "\n")
+
+
+class QuietServer(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A browser closing a connection mid-file is normal; do not print tracebacks for it.
+        exc = sys.exc_info()[1]
+        if isinstance(exc, (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
+
+
+def make_server(directory: str | Path, port: int = 8000, *, host: str = HOST,
+                wrong_wasm_mime: bool = False) -> QuietServer:
+    directory = Path(directory)
+    if not directory.is_dir():
+        raise FileNotFoundError(f"{directory}: no built site here (run scripts/build.py first)")
+    handler_class = type("Handler", (SiteHandler,), {"wrong_wasm_mime": wrong_wasm_mime})
+    handler = functools.partial(handler_class, directory=str(directory))
+    return QuietServer((host, port), handler)
+
+
+def serve(directory: str | Path, port: int = 0, *, host: str = HOST,
+          wrong_wasm_mime: bool = False) -> QuietServer:
+    """Starts serving `directory` in a daemon thread and returns the server."""
+    server = make_server(directory, port, host=host, wrong_wasm_mime=wrong_wasm_mime)
+    thread = threading.Thread(target=server.serve_forever, name=f"serve:{port}", daemon=True)
+    thread.start()
+    return server
+
+
+def url_of(server: QuietServer) -> str:
+    host, port = server.server_address[:2]
+    return f"http://{host}:{port}/"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("directory", nargs="?", default=str(ROOT / "site"), help="default: site/")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--wrong-wasm-mime", action="store_true",
+                        help="serve .wasm as application/octet-stream (tests the page's time-out)")
+    args = parser.parse_args(argv)
+    try:
+        server = make_server(args.directory, args.port, wrong_wasm_mime=args.wrong_wasm_mime)
+    except (FileNotFoundError, OSError) as e:
+        print(f"serve: {e}", file=sys.stderr)
+        return 2
+    print(f"Serving {args.directory} at {url_of(server)} (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,128 @@
+"""`<!-- diagram: ID [highlight=SRC>DST] [refused] [fan=P,Q] [size=small|large] [id=NAME] -->`
+
+ID is a stored position (`docs/positions/ID.json`) or an example step (`EXAMPLE@N`: the state
+after N actions of `docs/examples/EXAMPLE.json`, `@0` being the deal). The output is a
+`<figure class="diagram">` holding the inline SVG from diagrams.render_svg and, readable on
+demand, the text description from diagrams.describe in a `<details>`.
+"""
+from __future__ import annotations
+
+import html
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from sitegen.markers import MarkerContext
+from sitegen.sources import check_name, load_example, load_position
+
+SIZES = ("small", "large")
+
+
+@dataclass(frozen=True)
+class DiagramSpec:
+    source: str                  # "crescent-example@9" or "opening"
+    ident: str                   # data-diagram id (unique on the page)
+    highlight: tuple[str, str] | None
+    refused: bool
+    fan: tuple[str, ...]
+    size: str
+
+
+def parse(args: str, ctx: MarkerContext) -> DiagramSpec:
+    words = args.split()
+    if not words:
+        ctx.fail("diagram marker without an id (expected <!-- diagram: ID [options] -->)")
+    source, *options = words
+    highlight: tuple[str, str] | None = None
+    refused = False
+    fan: tuple[str, ...] = ()
+    size = "large"
+    ident = source.replace("@", "-")
+    for opt in options:
+        key, eq, value = opt.partition("=")
+        if key == "refused" and not eq:
+            refused = True
+        elif key == "highlight" and eq:
+            src, arrow, dst = value.partition(">")
+            if not arrow or not src or not dst:
+                ctx.fail(f"malformed option {opt!r}: expected highlight=SRC>DST, e.g. highlight=10>14")
+            highlight = (src, dst)
+        elif key == "fan" and eq:
+            places = tuple(p for p in value.split(","))
+            if not places or any(not p for p in places):
+                ctx.fail(f"malformed option {opt!r}: expected fan=P or fan=P,Q")
+            fan = places
+        elif key == "size" and eq:
+            if value not in SIZES:
+                ctx.fail(f"malformed option {opt!r}: size is small or large")
+            size = value
+        elif key == "id" and eq:
+            if not check_name(value):
+                ctx.fail(f"malformed option {opt!r}: an id is lower-case letters, digits, - and _")
+            ident = value
+        else:
+            ctx.fail(f"unknown or malformed diagram option {opt!r} "
+                     "(options: highlight=SRC>DST, refused, fan=P,Q, size=small|large, id=NAME)")
+    if refused and highlight is None:
+        ctx.fail("the refused option needs a highlight=SRC>DST to show which move is refused")
+    return DiagramSpec(source, ident, highlight, refused, fan, size)
+
+
+def resolve_state(source: str, ctx: MarkerContext) -> dict[str, Any]:
+    name, at, step_text = source.partition("@")
+    if not check_name(name):
+        ctx.fail(f"malformed diagram id {source!r}: a position name or EXAMPLE@N")
+    if not at:
+        if not (ctx.docs_dir / "positions" / f"{name}.json").is_file():
+            ctx.fail(f"unknown diagram id {source!r}: no file docs/positions/{name}.json")
+        return load_position(ctx.docs_dir, name, ctx.root)
+    if not step_text.isdigit():
+        ctx.fail(f"malformed diagram id {source!r}: the step after @ is a number (0 = the deal)")
+    if not (ctx.docs_dir / "examples" / f"{name}.json").is_file():
+        ctx.fail(f"unknown diagram id {source!r}: no example docs/examples/{name}.json")
+    example = load_example(ctx.docs_dir, name, ctx.root)
+    step = int(step_text)
+    if step > len(example.moves):
+        ctx.fail(f"diagram id {source!r}: the example has only {len(example.moves)} actions")
+    return example.state_at(step)
+
+
+# Rendering is pure (state, lang, options) -> text; cache it so that `--serve` rebuilds and
+# repeated positions cost nothing.
+_svg_cache: dict[str, tuple[str, str]] = {}
+
+
+def render(state: dict[str, Any], lang: str, spec: DiagramSpec) -> tuple[str, str]:
+    import diagrams
+
+    key = json.dumps([state, lang, spec.ident, spec.size, spec.highlight, spec.refused, spec.fan],
+                     sort_keys=True)
+    hit = _svg_cache.get(key)
+    if hit is None:
+        svg = diagrams.render_svg(state, lang, diagram_id=spec.ident, size=spec.size,
+                                  highlight=spec.highlight, refused=spec.refused, fan=spec.fan)
+        hit = (svg, diagrams.describe(state, lang))
+        _svg_cache[key] = hit
+    return hit
+
+
+def diagram_html(args: str, lang: str, ctx: MarkerContext) -> str:
+    import catalogues
+
+    spec = parse(args, ctx)
+    ctx.claim_id(spec.ident)
+    state = resolve_state(spec.source, ctx)
+    try:
+        svg, description = render(state, lang, spec)
+    except ValueError as e:   # e.g. a highlight naming a place the game does not have
+        ctx.fail(f"diagram {spec.source!r} cannot be drawn: {e}")
+    summary = catalogues.message(lang, "site.diagram.description")
+    state_attr = html.escape(json.dumps(state, separators=(",", ":"), sort_keys=True), quote=True)
+    return (
+        f'<figure class="diagram diagram-{spec.size}" data-diagram-figure="{html.escape(spec.ident)}"'
+        f' data-state="{state_attr}">\n'
+        f'<div class="diagram-svg" data-search-exclude>{svg}</div>\n'
+        f'<details class="diagram-description"><summary>{html.escape(summary)}</summary>'
+        f'<p>{html.escape(description)}</p></details>\n'
+        f'</figure>'
+    )

@@ -1,0 +1,153 @@
+"""Markers in pages: `<!-- NAME: ARGS -->`, expanded into HTML or text at build time.
+
+Every `<!-- word: ... -->` outside fenced code is a marker: a name nobody registered (a typo such
+as `diagrm`) fails the build just like an unknown id, with `path:line: message`. Handlers get
+the marker's arguments, the page's language and a MarkerContext (where the marker is, the
+docs folder, the ids already used on the page) and return the text that replaces it.
+
+Block markers (diagram, board, replay, tryit) must stand alone on their line; their HTML is
+surrounded by blank lines so that Markdown keeps it as raw HTML. Inline markers (fact) may sit
+inside a sentence.
+"""
+from __future__ import annotations
+
+import importlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, NoReturn
+
+from sitegen.errors import SourceError
+
+MARKER_RE = re.compile(r"<!--\s*([A-Za-z][\w-]*)\s*:(.*?)-->")
+FENCE_RE = re.compile(r"^\s*(```+|~~~+)")
+
+
+@dataclass
+class MarkerContext:
+    """Where a marker is and what the page has used so far (shared by a page's markers)."""
+
+    path: str                 # the page's file, as shown in messages (docs/ko/crescent.md)
+    lang: str
+    docs_dir: Path
+    root: Path | None = None
+    line: int = 1
+    ids: set[str] = field(default_factory=set)   # diagram / board ids used on this page
+    data: dict[str, Any] = field(default_factory=dict)  # per-page scratch for handlers
+
+    def fail(self, message: str) -> NoReturn:
+        raise SourceError(self.path, self.line, message)
+
+    def claim_id(self, ident: str) -> None:
+        """Ids must be unique per page (they become element ids and data-diagram values)."""
+        if ident in self.ids:
+            self.fail(f"id {ident!r} is used twice on this page (give one an id=NAME option)")
+        self.ids.add(ident)
+
+
+Handler = Callable[[str, str, MarkerContext], str]
+
+
+@dataclass(frozen=True)
+class Registration:
+    handler: Handler | None       # None: resolved lazily from module/function
+    block: bool
+    module: str = ""
+    function: str = ""
+
+
+REGISTRY: dict[str, Registration] = {}
+
+
+def register(name: str, handler: Handler, *, block: bool) -> None:
+    REGISTRY[name] = Registration(handler, block)
+
+
+def register_lazy(name: str, module: str, function: str, *, block: bool) -> None:
+    """A handler living in a module another helper writes: importing it is deferred to use."""
+    REGISTRY[name] = Registration(None, block, module, function)
+
+
+def _resolve(name: str, reg: Registration, ctx: MarkerContext) -> Handler:
+    if reg.handler is not None:
+        return reg.handler
+    try:
+        module = importlib.import_module(reg.module)
+    except ModuleNotFoundError as e:
+        if e.name == reg.module:
+            ctx.fail(f"marker {name!r} is handled by {reg.module.replace('.', '/')}.py, "
+                     f"which does not exist yet")
+        raise
+    handler = getattr(module, reg.function, None)
+    if handler is None:
+        ctx.fail(f"marker {name!r} needs {reg.module}.{reg.function}(), which is missing")
+    return handler
+
+
+def expand(markdown: str, path: str, lang: str, docs_dir: Path, *,
+           root: Path | None = None, first_line: int = 1) -> str:
+    """Replace every marker in `markdown` (whose first line is line `first_line` of `path`)."""
+    ctx = MarkerContext(path=path, lang=lang, docs_dir=docs_dir, root=root)
+    out: list[str] = []
+    fence: str | None = None
+    for offset, line in enumerate(markdown.split("\n")):
+        fm = FENCE_RE.match(line)
+        if fm:
+            mark = fm.group(1)
+            if fence is None:
+                fence = mark[0] * 3
+            elif mark.startswith(fence):
+                fence = None
+            out.append(line)
+            continue
+        if fence is not None or "<!--" not in line:
+            out.append(line)
+            continue
+        ctx.line = first_line + offset
+        out.append(_expand_line(line, ctx))
+    return "\n".join(out)
+
+
+def _expand_line(line: str, ctx: MarkerContext) -> str:
+    matches = list(MARKER_RE.finditer(line))
+    if not matches:
+        return line
+    pieces: list[str] = []
+    last = 0
+    for m in matches:
+        name, args = m.group(1), m.group(2).strip()
+        reg = REGISTRY.get(name)
+        if reg is None:
+            known = ", ".join(sorted(REGISTRY))
+            ctx.fail(f"unknown marker {name!r} (known markers: {known})")
+        if reg.block and (line[:m.start()].strip() or line[m.end():].strip()):
+            ctx.fail(f"the {name!r} marker must stand alone on its line")
+        handler = _resolve(name, reg, ctx)
+        try:
+            text = handler(args, ctx.lang, ctx)
+        except SourceError:
+            raise
+        except (ValueError, KeyError, LookupError) as e:
+            ctx.fail(f"{name}: {e}")
+        if reg.block:
+            # Raw HTML survives Markdown only as one block: no blank line inside, blank around.
+            text = "\n".join(part for part in text.split("\n") if part.strip())
+            text = f"\n\n{text}\n\n"
+        pieces.append(line[last:m.start()])
+        pieces.append(text)
+        last = m.end()
+    pieces.append(line[last:])
+    return "".join(pieces)
+
+
+def _register_defaults() -> None:
+    from sitegen import diagram_marker
+
+    register("diagram", diagram_marker.diagram_html, block=True)
+    register_lazy("board", "sitegen.live", "board_html", block=True)
+    register_lazy("replay", "sitegen.live", "replay_html", block=True)
+    register_lazy("tryit", "sitegen.live", "tryit_html", block=True)
+    register_lazy("fact", "sitegen.facts", "fact_text", block=False)
+
+
+_register_defaults()

@@ -1,0 +1,138 @@
+"""Loading the build's data inputs: stored positions and example games, checked by the engine.
+
+`docs/positions/ID.json` is a CONTRACT.md state dict; `docs/examples/NAME.json` is
+`{"code": "...", "moves": ["...", ...]}`. Every problem is a SourceError naming the file and
+the line (json's own line for syntax errors, the line of the offending move for an illegal one).
+Results are cached by file content, so the four language builds (and `--serve` rebuilds) replay
+each example once.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sitegen.errors import SourceError, display_path
+
+NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+@dataclass(frozen=True)
+class Example:
+    """A stored example game: its code, its actions and the state after each of them."""
+
+    name: str
+    path: str
+    code: str
+    moves: tuple[str, ...]
+    states: tuple[dict[str, Any], ...]  # states[n] = after n actions; states[0] = the deal
+
+    def state_at(self, step: int) -> dict[str, Any]:
+        # Fresh copy: callers may annotate the dict without touching the cache.
+        return json.loads(json.dumps(self.states[step]))
+
+
+_cache: dict[tuple[str, str], Any] = {}
+
+
+def _read(path: Path, root: Path | None) -> tuple[str, str]:
+    shown = display_path(path, root)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SourceError(shown, 1, "file not found") from None
+    except UnicodeDecodeError as e:
+        raise SourceError(shown, 1, f"not UTF-8 ({e.reason})") from None
+    return shown, text
+
+
+def _parse_json(text: str, shown: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise SourceError(shown, e.lineno, f"malformed JSON: {e.msg} (column {e.colno})") from None
+
+
+def _line_of_move(text: str, index: int) -> int:
+    """Line of the index-th string of the "moves" array (1 when it cannot be found)."""
+    key = text.find('"moves"')
+    if key < 0:
+        return 1
+    start = text.find("[", key)
+    for i, m in enumerate(_STRING_RE.finditer(text, start)):
+        if i == index:
+            return text.count("\n", 0, m.start()) + 1
+    return text.count("\n", 0, start) + 1
+
+
+def check_name(name: str) -> bool:
+    return bool(NAME_RE.match(name))
+
+
+def load_position(docs_dir: Path, name: str, root: Path | None = None) -> dict[str, Any]:
+    """The state dict of docs/positions/NAME.json, validated with engine.from_state."""
+    import engine
+
+    path = docs_dir / "positions" / f"{name}.json"
+    shown, text = _read(path, root)
+    key = ("position", hashlib.sha256(text.encode()).hexdigest())
+    if key not in _cache:
+        data = _parse_json(text, shown)
+        if not isinstance(data, dict):
+            raise SourceError(shown, 1, "a position must be a JSON object (a state dict)")
+        try:
+            game = engine.from_state(data)
+        except engine.StateError as e:
+            raise SourceError(shown, 1, f"impossible position: {e}") from None
+        _cache[key] = game.state()
+    return json.loads(json.dumps(_cache[key]))
+
+
+def load_example(docs_dir: Path, name: str, root: Path | None = None) -> Example:
+    """docs/examples/NAME.json replayed with the engine (every action must be legal)."""
+    import engine
+
+    path = docs_dir / "examples" / f"{name}.json"
+    shown, text = _read(path, root)
+    key = ("example", hashlib.sha256(text.encode()).hexdigest())
+    cached = _cache.get(key)
+    if cached is not None:
+        return Example(name, shown, cached.code, cached.moves, cached.states)
+    data = _parse_json(text, shown)
+    if not isinstance(data, dict) or not isinstance(data.get("code"), str) \
+            or not isinstance(data.get("moves"), list):
+        raise SourceError(shown, 1, 'an example must be {"code": "...", "moves": ["...", ...]}')
+    try:
+        game = engine.new_game(data["code"])
+    except engine.CodeError as e:
+        line = text.count("\n", 0, max(text.find('"code"'), 0)) + 1
+        raise SourceError(shown, line, f"bad game code {data['code']!r}: {e.reason}") from None
+    states = [game.state()]
+    for i, move in enumerate(data["moves"]):
+        if not isinstance(move, str):
+            raise SourceError(shown, _line_of_move(text, i), f"move {i + 1} is not a string: {move!r}")
+        try:
+            game.play(move)
+        except engine.IllegalMove as e:
+            raise SourceError(shown, _line_of_move(text, i),
+                              f"move {i + 1} {move!r} is illegal here: {e.reason}") from None
+        states.append(game.state())
+    example = Example(name, shown, game.code, tuple(data["moves"]), tuple(states))
+    _cache[key] = example
+    return example
+
+
+def verify_example(docs_dir: Path, name: str, root: Path | None = None) -> Example:
+    """load_example, and the game must end won (the examples pages show winning games)."""
+    example = load_example(docs_dir, name, root)
+    final = example.states[-1].get("status")
+    if final != "won":
+        line = _line_of_move(Path(docs_dir / "examples" / f"{name}.json").read_text(encoding="utf-8"),
+                             max(len(example.moves) - 1, 0))
+        raise SourceError(example.path, line,
+                          f"the example game ends {final!r} after {len(example.moves)} actions, not 'won'")
+    return example
