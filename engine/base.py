@@ -1,0 +1,121 @@
+"""What every game shares: notation in and out, history, the public play/undo/copy surface.
+
+A subclass holds the position and the rules: `_parse` (text -> internal move), `_refusal`
+(internal move -> reason or None), `_apply`/`_revert` (with an undo record), `_legal`
+(internal moves), `_state` and `_won`.
+"""
+from __future__ import annotations
+
+import copy as _copy
+from abc import ABC, abstractmethod
+from collections import deque
+from typing import Any, Hashable
+
+from . import reasons as R
+from .errors import IllegalMove
+
+UNDO_LIMIT = 100
+
+
+class Game(ABC):
+    """One game in progress: the position, its history and its rules."""
+
+    game: str  # "crescent" or "canfield"
+
+    def __init__(self, code: str | None) -> None:
+        self.code = code
+        self.moves = 0
+        self._history: deque[Any] = deque(maxlen=UNDO_LIMIT)
+        # The legal moves of the current position by name, kept until the position changes:
+        # playing a listed move then needs no second check (the random-playout hot path).
+        self._legal_cache: dict[str, Hashable] | None = None
+
+    # --- the public surface (CONTRACT.md) ---------------------------------------------------
+    def legal_moves(self) -> list[str]:
+        """Every legal action in canonical notation, however pointless; [] once won."""
+        return list(self._legal_by_name())
+
+    def _legal_by_name(self) -> dict[str, Hashable]:
+        if self._legal_cache is None:
+            self._legal_cache = {} if self._won() else {self._name(m): m for m in self._legal()}
+        return self._legal_cache
+
+    def check(self, move: str) -> str | None:
+        """The reason `move` would be refused, or None if it is legal. Changes nothing."""
+        try:
+            parsed = self._parse(move)
+        except IllegalMove as refusal:
+            return refusal.reason
+        if self._won():
+            return R.GAME_OVER
+        return self._refusal(parsed)
+
+    def play(self, move: str) -> None:
+        """Plays `move`, or raises IllegalMove and leaves the game exactly as it was."""
+        cache = self._legal_cache
+        if cache is not None and move in cache:
+            self._apply(cache[move])
+            return
+        parsed = self._parse(move)
+        if self._won():
+            raise IllegalMove(R.GAME_OVER, move)
+        reason = self._refusal(parsed)
+        if reason is not None:
+            raise IllegalMove(reason, move)
+        self._apply(parsed)
+
+    def undo(self) -> None:
+        """Takes back the last action; IllegalMove "nothing-to-undo" when there is none."""
+        if self._won():
+            raise IllegalMove(R.GAME_OVER, "undo")
+        if not self._history:
+            raise IllegalMove(R.NOTHING_TO_UNDO, "undo")
+        self._revert(self._history.pop())
+
+    def copy(self) -> "Game":
+        """An independent copy, history included."""
+        return _copy.deepcopy(self)
+
+    def state(self) -> dict[str, Any]:
+        """A fresh JSON-able dict of the position (CONTRACT.md schema)."""
+        return self._state()
+
+    @property
+    def status(self) -> str:
+        return self._status()
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._history) and not self._won()
+
+    # --- for subclasses ---------------------------------------------------------------------
+    @abstractmethod
+    def _parse(self, text: str) -> Hashable: ...
+
+    @abstractmethod
+    def _name(self, move: Hashable) -> str: ...
+
+    @abstractmethod
+    def _refusal(self, move: Hashable) -> str | None: ...
+
+    @abstractmethod
+    def _apply(self, move: Hashable) -> None:
+        """Changes the position (and must drop `_legal_cache`), recording how to revert it."""
+
+    @abstractmethod
+    def _revert(self, record: Any) -> None: ...
+
+    @abstractmethod
+    def _legal(self) -> list[Hashable]: ...
+
+    @abstractmethod
+    def _won(self) -> bool: ...
+
+    @abstractmethod
+    def _status(self) -> str: ...
+
+    @abstractmethod
+    def _state(self) -> dict[str, Any]: ...
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.code} moves={self.moves} {self._status()}>"

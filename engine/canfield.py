@@ -1,0 +1,300 @@
+"""Canfield: a 13-card reserve, a base card fixing the foundations' start rank, four columns
+built down in alternating colours (wrapping), a stock drawn one or three at a time.
+
+Places are indexed: 0 reserve "R", 1 waste "W", 2-5 columns "1"-"4", 6-9 foundations
+"S" "H" "D" "C" (one per suit, in suit order), 10 the stock.
+"""
+from __future__ import annotations
+
+import re
+from collections import deque
+from typing import Any
+
+from . import reasons as R
+from .base import Game
+from .cards import NAMES, RANKS, SUITS, Card, is_red
+from .codes import CANFIELD_VARIANTS, GameCode
+from .errors import IllegalMove
+
+RESERVE, WASTE, STOCK = 0, 1, 10
+COLUMNS = (2, 3, 4, 5)
+FOUNDATIONS = (6, 7, 8, 9)
+PLACES = ("R", "W", "1", "2", "3", "4", "S", "H", "D", "C", "stock")
+PLACE_INDEX = {name: i for i, name in enumerate(PLACES)}
+FOUNDATION_SIZE = 13
+POINTS_PER_CARD = 5
+MAX_RUN = 52
+
+Move = tuple[int, int, int]  # (source, destination, number of cards); DRAW below
+DRAW: Move = (STOCK, WASTE, 0)
+TO_FOUNDATION = -2
+
+MOVE_NAMES: dict[Move, str] = {(s, d, 1): f"{PLACES[s]}>{PLACES[d]}" for s in range(11) for d in range(11)}
+MOVE_NAMES.update({(s, d, n): f"{PLACES[s]}:{n}>{PLACES[d]}"
+                   for s in COLUMNS for d in COLUMNS for n in range(2, MAX_RUN + 1)})
+MOVE_NAMES[DRAW] = "draw"
+CANONICAL: dict[str, Move] = {name: move for move, name in MOVE_NAMES.items()}
+_RUN = re.compile(r"^([1-4]):(\d+)>(.+)$")
+_PLACE_LIKE = re.compile(r"^[0-9A-Z]+$")
+
+
+def _follows_down(lower: Card, upper: Card) -> bool:
+    """`lower` may sit on `upper` in a column: opposite colour, one rank lower, a king on an ace."""
+    return is_red(lower) != is_red(upper) and (upper % 13 - lower % 13) % 13 == 1
+
+
+# FOLLOWS[lower][upper]: `lower` may sit on `upper`; TAKES[upper]: the cards that may.
+FOLLOWS: tuple[tuple[bool, ...], ...] = tuple(tuple(_follows_down(lo, up) for up in range(52)) for lo in range(52))
+TAKES: tuple[tuple[Card, ...], ...] = tuple(tuple(lo for lo in range(52) if FOLLOWS[lo][up]) for up in range(52))
+
+
+def is_run(cards: list[Card]) -> bool:
+    return all(_follows_down(cards[k + 1], cards[k]) for k in range(len(cards) - 1))
+
+
+class Canfield(Game):
+    game = "canfield"
+
+    def __init__(self, code: GameCode | None, draw: int, base_rank: int, stock: list[Card],
+                 waste: list[Card], reserve: list[Card], foundations: list[list[Card]],
+                 columns: list[list[Card]], score: int = 0, moves: int = 0) -> None:
+        super().__init__(str(code) if code else None)
+        self.draw = draw
+        self.base_rank = base_rank  # 0 = ace .. 12 = king
+        # One list per place index; the foundations and columns lists are shared, not copied.
+        self.lists: list[list[Card]] = [reserve, waste, *columns, *foundations, stock]
+        self.score = score
+        self.moves = moves
+
+    @classmethod
+    def deal(cls, code: GameCode, cards: list[Card]) -> "Canfield":
+        reserve = cards[:13]
+        base = cards[13]
+        foundations: list[list[Card]] = [[], [], [], []]
+        foundations[base // 13].append(base)
+        columns = [[card] for card in cards[14:18]]
+        stock = cards[18:]
+        return cls(code, CANFIELD_VARIANTS[code.options].draw, base % 13, stock, [], reserve,
+                   foundations, columns)
+
+    # --- notation ---------------------------------------------------------------------------
+    def _parse(self, text: str) -> Move:
+        move = CANONICAL.get(text)
+        if move is not None:
+            return move
+        if not isinstance(text, str):
+            raise IllegalMove(R.BAD_NOTATION, str(text))
+        clean = text.strip()
+        if clean.lower() == "draw":
+            return DRAW
+        upper = clean.upper()
+        run = _RUN.match(upper.replace(" ", ""))
+        if run:
+            src, count, dst = PLACE_INDEX[run[1]], int(run[2]), run[3]
+            if count < 1:
+                raise IllegalMove(R.BAD_NOTATION, text)
+            if dst == "F":
+                return (src, TO_FOUNDATION, count)
+            if dst not in PLACE_INDEX:
+                raise IllegalMove(R.UNKNOWN_PLACE, text)
+            return (src, PLACE_INDEX[dst], count)
+        src, sep, dst = upper.partition(">")
+        src, dst = src.strip(), dst.strip()
+        src = "stock" if src == "STOCK" else src
+        dst = "stock" if dst == "STOCK" else dst
+        if not sep or not src or not dst:
+            raise IllegalMove(R.BAD_NOTATION, text)
+        if src in PLACE_INDEX and dst == "F":
+            return (PLACE_INDEX[src], TO_FOUNDATION, 1)
+        if src in PLACE_INDEX and dst in PLACE_INDEX:
+            return (PLACE_INDEX[src], PLACE_INDEX[dst], 1)
+        if _PLACE_LIKE.match(src) and _PLACE_LIKE.match(dst):
+            raise IllegalMove(R.UNKNOWN_PLACE, text)
+        raise IllegalMove(R.BAD_NOTATION, text)
+
+    def _name(self, move: Move) -> str:
+        return MOVE_NAMES[move]
+
+    def _resolve(self, move: Move) -> Move:
+        src, dst, n = move
+        if dst != TO_FOUNDATION:
+            return move
+        source = self.lists[src] if src != STOCK else []
+        suit = source[-1] // 13 if source else 0
+        return (src, FOUNDATIONS[suit], n)
+
+    # --- rules ------------------------------------------------------------------------------
+    def _refusal(self, move: Move) -> str | None:
+        if move == DRAW:
+            return None if self.lists[STOCK] or self.lists[WASTE] else R.NOTHING_TO_DRAW
+        src, dst, n = self._resolve(move)
+        if src == STOCK:
+            return R.NOT_A_SOURCE
+        source = self.lists[src]
+        if not source:
+            return R.EMPTY_SOURCE
+        if n > 1:
+            if src not in COLUMNS:
+                return R.BAD_NOTATION
+            if n > len(source):
+                return R.RUN_TOO_LONG
+            if not is_run(source[-n:]):
+                return R.NOT_A_RUN
+        if dst in (RESERVE, WASTE, STOCK):
+            return R.NO_DROP_HERE
+        if src == dst:
+            return R.SAME_PLACE
+        card = source[-n]  # the run's bottom card is the one that must fit
+        if dst in FOUNDATIONS:
+            if n > 1:
+                return R.RUN_TO_FOUNDATION
+            return self._foundation_refusal(dst, card)
+        target = self.lists[dst]
+        if not target:
+            return None  # only reachable with the reserve empty: the reserve refills at once
+        top = target[-1]
+        if is_red(top) == is_red(card):
+            return R.ALTERNATE_COLOUR
+        if (top % 13 - card % 13) % 13 != 1:
+            return R.ONE_LOWER
+        return None
+
+    def _foundation_refusal(self, dst: int, card: Card) -> str | None:
+        suit = dst - FOUNDATIONS[0]
+        if card // 13 != suit:
+            return R.FOUNDATION_SUIT
+        foundation = self.lists[dst]
+        if not foundation:
+            return None if card % 13 == self.base_rank else R.FOUNDATION_START
+        if len(foundation) >= FOUNDATION_SIZE:
+            return R.FOUNDATION_FULL
+        if card % 13 != (foundation[-1] + 1) % 13:  # a king is followed by an ace
+            return R.FOUNDATION_ORDER
+        return None
+
+    def _apply(self, move: Move) -> None:
+        self._legal_cache = None
+        lists = self.lists
+        if move == DRAW:
+            stock, waste = lists[STOCK], lists[WASTE]
+            if stock:
+                count = min(self.draw, len(stock))
+                for _ in range(count):
+                    waste.append(stock.pop())
+                record: tuple = (DRAW, count)
+            else:
+                stock.extend(reversed(waste))  # the stock deals again in its first order
+                waste.clear()
+                record = (DRAW, 0)
+        else:
+            src, dst, n = self._resolve(move)
+            source, target = lists[src], lists[dst]
+            target.extend(source[-n:])
+            del source[-n:]
+            points = POINTS_PER_CARD if dst in FOUNDATIONS and src not in FOUNDATIONS else 0
+            refilled = False
+            if not source and src in COLUMNS and lists[RESERVE]:
+                source.append(lists[RESERVE].pop())
+                refilled = True
+            self.score += points
+            record = ((src, dst, n), refilled, points)
+        self.moves += 1
+        self._history.append(record)
+
+    def _revert(self, record: tuple) -> None:
+        self._legal_cache = None
+        lists = self.lists
+        if record[0] == DRAW:
+            count = record[1]
+            stock, waste = lists[STOCK], lists[WASTE]
+            if count:
+                for _ in range(count):
+                    stock.append(waste.pop())
+            else:
+                waste.extend(reversed(stock))
+                stock.clear()
+        else:
+            (src, dst, n), refilled, points = record
+            source, target = lists[src], lists[dst]
+            if refilled:
+                lists[RESERVE].append(source.pop())
+            source.extend(target[-n:])
+            del target[-n:]
+            self.score -= points
+        self.moves -= 1
+
+    def _legal(self) -> list[Move]:
+        lists = self.lists
+        moves: list[Move] = []
+        # Which columns take which card: the two cards of opposite colour one rank below a top.
+        takers: dict[Card, list[int]] = {}
+        empties: list[int] = []
+        for dst in COLUMNS:
+            target = lists[dst]
+            if target:
+                for card in TAKES[target[-1]]:
+                    takers.setdefault(card, []).append(dst)
+            else:
+                empties.append(dst)
+        base = self.base_rank
+        for src in (RESERVE, WASTE, *COLUMNS, *FOUNDATIONS):
+            source = lists[src]
+            if not source:
+                continue
+            card = source[-1]
+            if src < FOUNDATIONS[0]:
+                foundation = lists[FOUNDATIONS[0] + card // 13]
+                if (card % 13 == (foundation[-1] + 1) % 13 and len(foundation) < FOUNDATION_SIZE
+                        if foundation else card % 13 == base):
+                    moves.append((src, FOUNDATIONS[0] + card // 13, 1))
+            for dst in sorted(takers.get(card, []) + empties):
+                if dst != src:
+                    moves.append((src, dst, 1))
+        for src in COLUMNS:
+            source = lists[src]
+            n = 2
+            while n <= len(source) and FOLLOWS[source[-n + 1]][source[-n]]:
+                card = source[-n]
+                for dst in sorted(takers.get(card, []) + empties):
+                    if dst != src:
+                        moves.append((src, dst, n))
+                n += 1
+        if lists[STOCK] or lists[WASTE]:
+            moves.append(DRAW)
+        return moves
+
+    def _won(self) -> bool:
+        return all(len(self.lists[f]) == FOUNDATION_SIZE for f in FOUNDATIONS)
+
+    def _status(self) -> str:
+        return "won" if self._won() else "playing"
+
+    def _state(self) -> dict[str, Any]:
+        lists = self.lists
+
+        def names(cards: list[Card]) -> list[str]:
+            return [NAMES[c] for c in cards]
+
+        return {
+            "game": "canfield",
+            "code": self.code,
+            "draw": self.draw,
+            "base_rank": RANKS[self.base_rank],
+            "stock": names(lists[STOCK]),
+            "waste": names(lists[WASTE]),
+            "reserve": names(lists[RESERVE]),
+            "foundations": {SUITS[i]: names(lists[f]) for i, f in enumerate(FOUNDATIONS)},
+            "columns": [names(lists[c]) for c in COLUMNS],
+            "score": self.score,
+            "moves": self.moves,
+            "status": self._status(),
+        }
+
+    def copy(self) -> "Canfield":
+        twin = Canfield.__new__(Canfield)
+        twin.code, twin.draw, twin.base_rank = self.code, self.draw, self.base_rank
+        twin.lists = [cards[:] for cards in self.lists]
+        twin.score, twin.moves = self.score, self.moves
+        twin._history = deque(self._history, maxlen=self._history.maxlen)
+        twin._legal_cache = None
+        return twin

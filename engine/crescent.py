@@ -1,0 +1,244 @@
+"""Crescent: 16 piles of six, 8 foundations (4 up from an ace, 4 down from a king), 3 redeals.
+
+Places are indexed 0-15 (piles "1"-"16") and 16-23 (foundations S+ H+ D+ C+ S- H- D- C-).
+Foundation index f holds suit f % 4 and builds up when f < 4, down otherwise.
+"""
+from __future__ import annotations
+
+import re
+from collections import deque
+from typing import Any
+
+from . import reasons as R
+from .base import Game
+from .cards import NAMES, Card
+from .codes import CRESCENT_BASES, CRESCENT_VARIANTS, GameCode
+from .errors import IllegalMove
+
+PILES = 16
+PILE_LIMIT = 13
+FOUNDATION_SIZE = 13
+FOUNDATION_NAMES = ("S+", "H+", "D+", "C+", "S-", "H-", "D-", "C-")
+PLACES: tuple[str, ...] = tuple(str(i + 1) for i in range(PILES)) + FOUNDATION_NAMES
+PLACE_INDEX = {name: i for i, name in enumerate(PLACES)}
+FIRST_FOUNDATION = PILES
+
+Move = tuple[int, int]  # (source place, destination place); REDEAL below
+REDEAL: Move = (-1, -1)
+TO_FOUNDATION = -2      # destination "F": whichever foundation of the suit accepts the card
+
+MOVE_NAMES: dict[Move, str] = {(s, d): f"{PLACES[s]}>{PLACES[d]}" for s in range(24) for d in range(24)}
+MOVE_NAMES[REDEAL] = "redeal"
+CANONICAL: dict[str, Move] = {name: move for move, name in MOVE_NAMES.items()}
+_PLACE_LIKE = re.compile(r"^[0-9A-Z+\-]+$")
+
+
+# The two cards a card may sit on in a pile: same suit, one rank up or down, wrapping.
+NEIGHBOURS: tuple[tuple[Card, Card], ...] = tuple(
+    (c - c % 13 + (c % 13 + 1) % 13, c - c % 13 + (c % 13 - 1) % 13) for c in range(52))
+
+
+def _fits_foundation(f: int, top: Card, card: Card) -> bool:
+    """Same suit as the foundation and next in its direction; no wrap on foundations."""
+    if card // 13 != f % 4:
+        return False
+    return card % 13 == top % 13 + (1 if f < 4 else -1)
+
+
+class Crescent(Game):
+    game = "crescent"
+
+    def __init__(self, code: GameCode | None, piles: list[list[Card]],
+                 foundations: list[list[Card]], redeals_left: int, moves: int = 0) -> None:
+        super().__init__(str(code) if code else None)
+        self.variant = CRESCENT_VARIANTS[code.options if code else "N"]
+        self.piles = piles
+        self.foundations = foundations
+        self.redeals_left = redeals_left
+        self.moves = moves
+
+    @classmethod
+    def deal(cls, code: GameCode, cards: list[Card]) -> "Crescent":
+        piles = [cards[6 * i: 6 * i + 6] for i in range(PILES)]
+        foundations = [[base] for base in CRESCENT_BASES]
+        return cls(code, piles, foundations, CRESCENT_VARIANTS[code.options].redeals)
+
+    # --- notation ---------------------------------------------------------------------------
+    def _parse(self, text: str) -> Move:
+        move = CANONICAL.get(text)
+        if move is not None:
+            return move
+        if not isinstance(text, str):
+            raise IllegalMove(R.BAD_NOTATION, str(text))
+        clean = text.strip()
+        if clean.lower() == "redeal":
+            return REDEAL
+        src, sep, dst = clean.upper().partition(">")
+        src, dst = src.strip(), dst.strip()
+        if not sep or not src or not dst:
+            raise IllegalMove(R.BAD_NOTATION, text)
+        if src in PLACE_INDEX and dst == "F":
+            return (PLACE_INDEX[src], TO_FOUNDATION)
+        if src in PLACE_INDEX and dst in PLACE_INDEX:
+            return (PLACE_INDEX[src], PLACE_INDEX[dst])
+        if _PLACE_LIKE.match(src) and _PLACE_LIKE.match(dst):
+            raise IllegalMove(R.UNKNOWN_PLACE, text)
+        raise IllegalMove(R.BAD_NOTATION, text)
+
+    def _name(self, move: Move) -> str:
+        return MOVE_NAMES[move]
+
+    def _resolve(self, move: Move) -> Move:
+        """`P>F` becomes the foundation of the card's suit that accepts it, the ace's first."""
+        src, dst = move
+        if dst != TO_FOUNDATION:
+            return move
+        pile = self.piles[src] if src < PILES else self.foundations[src - PILES]
+        if not pile:
+            return (src, FIRST_FOUNDATION)  # refused as an empty source either way
+        suit = pile[-1] // 13
+        up, down = FIRST_FOUNDATION + suit, FIRST_FOUNDATION + 4 + suit
+        if self._refusal((src, up)) is None or self._refusal((src, down)) is not None:
+            return (src, up)
+        return (src, down)
+
+    # --- rules ------------------------------------------------------------------------------
+    def _refusal(self, move: Move) -> str | None:
+        if move == REDEAL:
+            return None if self.redeals_left > 0 else R.NO_REDEALS
+        src, dst = self._resolve(move)
+        # The source first (CONTRACT.md): empty, then a locked base, then foundation-to-pile.
+        if src < PILES:
+            source = self.piles[src]
+            if not source:
+                return R.EMPTY_SOURCE
+        else:
+            source = self.foundations[src - PILES]
+            if len(source) <= 1:
+                return R.BASE_LOCKED
+            if dst < PILES:
+                return R.FOUNDATION_TO_PILE
+        if src == dst:
+            return R.SAME_PLACE
+        card = source[-1]
+        if dst < PILES:
+            target = self.piles[dst]
+            if not target:
+                return R.EMPTY_PILE
+            if len(target) >= PILE_LIMIT:
+                return R.PILE_FULL
+            top = target[-1]
+            if top // 13 != card // 13:
+                return R.SAME_SUIT
+            if (card - top) % 13 not in (1, 12):  # ranks wrap on piles: A on K, K on A
+                return R.ADJACENT_RANK
+            return None
+        f = dst - PILES
+        if card // 13 != f % 4:
+            return R.FOUNDATION_SUIT
+        foundation = self.foundations[f]
+        if len(foundation) >= FOUNDATION_SIZE:
+            return R.FOUNDATION_FULL
+        if not _fits_foundation(f, foundation[-1], card):
+            return R.FOUNDATION_ORDER
+        return None
+
+    def _apply(self, move: Move) -> None:
+        self._legal_cache = None
+        if move == REDEAL:
+            for pile in self.piles:
+                if len(pile) >= 2:
+                    pile.append(pile.pop(0))
+            self.redeals_left -= 1
+            self._history.clear()  # moves before a redeal can no longer be undone
+            return
+        src, dst = self._resolve(move)
+        self._place(dst).append(self._place(src).pop())
+        self.moves += 1
+        self._history.append((src, dst))
+
+    def _revert(self, record: Move) -> None:
+        self._legal_cache = None
+        src, dst = record
+        self._place(src).append(self._place(dst).pop())
+        self.moves -= 1
+
+    def _place(self, index: int) -> list[Card]:
+        return self.piles[index] if index < PILES else self.foundations[index - PILES]
+
+    def _legal(self) -> list[Move]:
+        piles, foundations = self.piles, self.foundations
+        moves: list[Move] = []
+        append = moves.append
+        # The card each foundation wants next (none once it holds 13: no wrap on foundations).
+        wants: dict[Card, list[int]] = {}
+        for f in range(8):
+            foundation = foundations[f]
+            if len(foundation) < FOUNDATION_SIZE:
+                wanted = foundation[-1] + (1 if f < 4 else -1)
+                if wanted in wants:
+                    wants[wanted].append(PILES + f)
+                else:
+                    wants[wanted] = [PILES + f]
+        # Piles by their top card. Pile-to-pile fit is symmetric (same suit, one rank apart,
+        # wrapping), so pairs of neighbouring top cards give every pile move both ways.
+        by_top: dict[Card, list[int]] = {}
+        for i in range(PILES):
+            pile = piles[i]
+            if pile:
+                top = pile[-1]
+                if top in by_top:
+                    by_top[top].append(i)
+                else:
+                    by_top[top] = [i]
+                if top in wants:
+                    for f in wants[top]:
+                        append((i, f))
+        for top, sources in by_top.items():
+            for neighbour in NEIGHBOURS[top]:
+                if neighbour in by_top:
+                    for j in by_top[neighbour]:
+                        if len(piles[j]) < PILE_LIMIT:
+                            for i in sources:
+                                append((i, j))
+        for suit in range(4):
+            up, down = foundations[suit], foundations[4 + suit]
+            if len(up) > 1 and down[-1] - 1 == up[-1]:
+                append((PILES + suit, PILES + 4 + suit))
+            if len(down) > 1 and up[-1] + 1 == down[-1] and len(up) < FOUNDATION_SIZE:
+                append((PILES + 4 + suit, PILES + suit))
+        moves.sort()  # canonical order: by source, then destination (piles before foundations)
+        if self.redeals_left > 0:
+            append(REDEAL)
+        return moves
+
+    def _won(self) -> bool:
+        return all(len(f) == FOUNDATION_SIZE for f in self.foundations)
+
+    def _status(self) -> str:
+        if self._won():
+            return "won"
+        if self.redeals_left == 0 and not self._legal():
+            return "blocked"
+        return "playing"
+
+    def _state(self) -> dict[str, Any]:
+        return {
+            "game": "crescent",
+            "code": self.code,
+            "piles": [[NAMES[c] for c in pile] for pile in self.piles],
+            "foundations": {name: [NAMES[c] for c in f] for name, f in zip(FOUNDATION_NAMES, self.foundations)},
+            "redeals_left": self.redeals_left,
+            "moves": self.moves,
+            "status": self._status(),
+        }
+
+    def copy(self) -> "Crescent":
+        twin = Crescent.__new__(Crescent)
+        twin.code, twin.variant, twin.moves = self.code, self.variant, self.moves
+        twin.piles = [p[:] for p in self.piles]
+        twin.foundations = [f[:] for f in self.foundations]
+        twin.redeals_left = self.redeals_left
+        twin._history = deque(self._history, maxlen=self._history.maxlen)
+        twin._legal_cache = None
+        return twin
