@@ -1,0 +1,662 @@
+/* Live boards (Play pages) and try-it diagrams (rules pages). Classic script, loaded by boot.js.
+ *
+ * The board never decides anything about the game: a click sends a place to Python
+ * (pyworker.tap / pyworker.drop in the worker) and the answer — an SVG drawn by
+ * diagrams.render_svg, the state, and sentences already in the page's language — is shown as
+ * it comes. Text from the reader (the URL hash, the code field) only ever travels to Python as
+ * a JSON string and comes back through textContent; it is never parsed as HTML.
+ *
+ * The SVG that Python returns is trusted markup of our own (cards, places, localized labels that
+ * diagrams/ escapes), so it is swapped in with innerHTML.
+ */
+(function () {
+  "use strict";
+  var boardCount = 0;
+  var DRAG_THRESHOLD_PX = 6;
+
+  function q(el, sel) {
+    return el.querySelector(sel);
+  }
+
+  function cssEscape(s) {
+    return window.CSS && CSS.escape ? CSS.escape(s) : String(s).replace(/["\\]/g, "\\$&");
+  }
+
+  /** `#code=X&moves=a,b` → {code: "X", moves: "a,b"}; no "+" → " " (moves contain "S+"). */
+  function parseHash(hash) {
+    var out = {};
+    String(hash || "").replace(/^#/, "").split("&").forEach(function (part) {
+      if (!part) return;
+      var i = part.indexOf("=");
+      var key = i < 0 ? part : part.slice(0, i);
+      var value = i < 0 ? "" : part.slice(i + 1);
+      try {
+        out[decodeURIComponent(key)] = decodeURIComponent(value);
+      } catch (e) {
+        out[key] = value; // a malformed escape stays as typed; Python will refuse it
+      }
+    });
+    return out;
+  }
+
+  function formatClock(seconds) {
+    var m = Math.floor(seconds / 60), s = seconds % 60;
+    return m + ":" + (s < 10 ? "0" : "") + s;
+  }
+
+  /**
+   * One board element: [data-board] on a Play page (mode "play", live at once) or
+   * [data-tryit] on a rules page (mode "tryit": precomputed first answers, Python on demand).
+   */
+  function Board(el, cc, mode) {
+    this.el = el;
+    this.cc = cc;
+    this.mode = mode;
+    this.game = el.getAttribute("data-board");
+    this.lang = el.getAttribute("data-lang") || document.documentElement.lang || "en";
+    this.id = "board" + ++boardCount;
+    this.diagramId = el.getAttribute("data-diagram-id") || this.id;
+    this.msgs = cc.uiMessages(el);
+    this.svgBox = q(el, '[data-role="svg"]');
+    this.status = q(el, '[role="status"]');
+    this.selected = null;
+    this.live = false; // Python holds this board's game
+    this.failed = null;
+    this.chain = Promise.resolve();
+    this.timer = { start: null, handle: null, frozen: 0 };
+    this.drag = null;
+    this.suppressClickUntil = 0;
+    this.code = el.getAttribute("data-default-code") || null;
+    this.bindEvents();
+  }
+
+  Board.prototype.say = function (text, kind) {
+    this.cc.say(this.el, text, kind);
+  };
+
+  Board.prototype.msg = function (key) {
+    return this.msgs[key] || key;
+  };
+
+  Board.prototype.placeElement = function (place) {
+    return this.svgBox.querySelector('[data-place="' + cssEscape(place) + '"]');
+  };
+
+  // ---- talking to Python ------------------------------------------------------------------
+
+  /** Runs `job` after every earlier action, so that clicks are answered in order. */
+  Board.prototype.enqueue = function (job) {
+    var self = this;
+    this.chain = this.chain.then(job).catch(function (err) {
+      self.fail(err);
+    });
+    return this.chain;
+  };
+
+  Board.prototype.fail = function (err) {
+    if (err && err.kind) {
+      this.failed = err;
+      this.el.setAttribute("data-live", "failed");
+      this.say(this.cc.bootMessage(this.msgs, err), "error");
+      if (err.kind !== "file" && err.kind !== "timeout") console.warn(err.message);
+    } else {
+      this.say(this.msg("ui.python-error"), "error");
+      console.error(err);
+    }
+  };
+
+  /** Sends an operation about this board to Python and shows the answer. */
+  Board.prototype.ask = function (op, args) {
+    var self = this;
+    args = args || {};
+    args.board = this.id;
+    args.lang = this.lang;
+    args.game = this.game;
+    args.diagram_id = this.diagramId;
+    return this.cc.python.call(op, args).then(function (answer) {
+      self.apply(answer, op);
+      return answer;
+    });
+  };
+
+  // ---- showing an answer --------------------------------------------------------------------
+
+  Board.prototype.swapSvg = function (svg) {
+    var active = document.activeElement;
+    var focusPlace = active && this.svgBox.contains(active) ? active.getAttribute("data-place") : null;
+    var focusZone = active && this.svgBox.contains(active) ? active.getAttribute("data-zone") : null;
+    this.svgBox.innerHTML = svg;
+    var again = null;
+    if (focusPlace !== null) again = this.placeElement(focusPlace);
+    else if (focusZone !== null) again = this.svgBox.querySelector('[data-zone="' + cssEscape(focusZone) + '"]');
+    if (again && again.focus) again.focus({ preventScroll: true });
+    this.markSelected();
+  };
+
+  Board.prototype.apply = function (a, op) {
+    if (!a) return;
+    if (a.svg) this.swapSvg(a.svg);
+    if (a.state) {
+      this.state = a.state;
+      this.el.setAttribute("data-state", JSON.stringify(a.state));
+      this.setText('[data-role="moves"]', String(a.state.moves));
+      if (a.state.score !== undefined) this.setText('[data-role="score"]', String(a.state.score));
+      this.el.setAttribute("data-status", a.state.status);
+    }
+    if (a.code) this.showCode(a.code);
+    if (a.description !== undefined) this.setText('[data-role="desc"]', a.description);
+    var labels = a.labels || {};
+    for (var role in labels) {
+      if (Object.prototype.hasOwnProperty.call(labels, role)) this.setText('[data-role="' + role + '"]', labels[role]);
+    }
+    var disabled = a.disabled || {};
+    for (var action in disabled) {
+      if (Object.prototype.hasOwnProperty.call(disabled, action)) {
+        Array.prototype.forEach.call(this.el.querySelectorAll('[data-action="' + action + '"]'), function (b) {
+          b.disabled = !!disabled[action];
+        });
+      }
+    }
+    if (a.selected !== undefined) {
+      this.selected = a.selected;
+      this.markSelected();
+    }
+    if (a.played) {
+      this.selected = null;
+      this.markSelected();
+      this.clearHint();
+      this.startClock();
+    }
+    if (a.opened) {
+      this.selected = null;
+      this.resetClock();
+      this.clearHint();
+    }
+    if (a.refused) {
+      this.flashRefused(a.refused.place);
+    }
+    if (a.hint) this.showHint(a.hint);
+    if (a.message !== undefined) this.say(a.message, a.kind || (a.refused ? "refused" : null));
+    var over = this.state && (this.state.status === "won" || this.state.status === "blocked");
+    var offer = q(this.el, '[data-role="offer"]');
+    if (offer) offer.hidden = !over;
+    if (this.state && this.state.status === "won") this.stopClock();
+  };
+
+  Board.prototype.setText = function (sel, text) {
+    Array.prototype.forEach.call(this.el.querySelectorAll(sel), function (n) {
+      n.textContent = text;
+    });
+  };
+
+  Board.prototype.markSelected = function () {
+    var self = this;
+    Array.prototype.forEach.call(this.svgBox.querySelectorAll(".is-selected"), function (n) {
+      n.classList.remove("is-selected");
+      n.removeAttribute("aria-pressed");
+    });
+    if (this.selected !== null) {
+      var g = this.placeElement(this.selected);
+      if (g) {
+        g.classList.add("is-selected");
+        g.setAttribute("aria-pressed", "true");
+      }
+    }
+    this.el.toggleAttribute("data-selected", self.selected !== null);
+  };
+
+  Board.prototype.flashRefused = function (place) {
+    var g = place === "F" ? this.svgBox.querySelector('[data-zone="F"]') : place ? this.placeElement(place) : null;
+    if (!g) return;
+    g.classList.remove("is-refused");
+    void g.getBoundingClientRect(); // restart the animation
+    g.classList.add("is-refused");
+    setTimeout(function () {
+      g.classList.remove("is-refused");
+    }, 700);
+  };
+
+  Board.prototype.showHint = function (hint) {
+    this.clearHint();
+    var self = this;
+    [hint.src, hint.dst].forEach(function (place) {
+      if (place === null || place === undefined) return;
+      var g = place === "F" ? self.svgBox.querySelector('[data-zone="F"]') : self.placeElement(place);
+      if (g) g.classList.add("is-hint");
+    });
+  };
+
+  Board.prototype.clearHint = function () {
+    Array.prototype.forEach.call(this.svgBox.querySelectorAll(".is-hint"), function (n) {
+      n.classList.remove("is-hint");
+    });
+  };
+
+  Board.prototype.showCode = function (code) {
+    this.code = code;
+    this.setText('[data-role="code-out"]', code);
+    var link = q(this.el, '[data-role="link"]');
+    if (link) {
+      link.href = "#code=" + encodeURIComponent(code);
+      link.textContent = this.shareUrl();
+    }
+    if (this.mode === "play" && history.replaceState) {
+      history.replaceState(null, "", "#code=" + encodeURIComponent(code));
+      this.lastHash = location.hash;
+    }
+  };
+
+  Board.prototype.shareUrl = function () {
+    return location.href.split("#")[0] + "#code=" + encodeURIComponent(this.code || "");
+  };
+
+  // ---- the clock ----------------------------------------------------------------------------
+
+  Board.prototype.startClock = function () {
+    var self = this;
+    if (this.timer.handle || !this.el.querySelector('[data-role="timer"]')) return;
+    this.timer.start = Date.now() - this.timer.frozen * 1000;
+    this.timer.handle = setInterval(function () {
+      self.tick();
+    }, 1000);
+  };
+
+  Board.prototype.tick = function () {
+    var secs = Math.floor((Date.now() - this.timer.start) / 1000);
+    this.timer.frozen = secs;
+    this.setText('[data-role="timer"]', formatClock(secs));
+  };
+
+  Board.prototype.stopClock = function () {
+    if (this.timer.handle) {
+      this.tick();
+      clearInterval(this.timer.handle);
+      this.timer.handle = null;
+    }
+  };
+
+  Board.prototype.resetClock = function () {
+    if (this.timer.handle) clearInterval(this.timer.handle);
+    this.timer = { start: null, handle: null, frozen: 0 };
+    this.setText('[data-role="timer"]', formatClock(0));
+  };
+
+  // ---- reader actions -----------------------------------------------------------------------
+
+  /** A click, Enter or Space on a place (or on the foundation zone, "F"). */
+  Board.prototype.activate = function (place) {
+    var self = this;
+    this.enqueue(function () {
+      if (!self.ensureLive()) return null;
+      var src = self.selected;
+      if (src === null) {
+        if (place === "F") return null; // the zone itself is no source
+        return self.ask("tap", { place: place });
+      }
+      if (src === place) {
+        // A second tap on the selected place (a double tap) sends its card to a foundation;
+        // where none takes it, the tap just cancels the selection.
+        return self.ask("drop", { src: src, dst: "F", quiet: true });
+      }
+      return self.ask("drop", { src: src, dst: place });
+    });
+  };
+
+  /** True when Python can take the action; otherwise says why and returns false. */
+  Board.prototype.ensureLive = function () {
+    if (this.live) return true;
+    if (this.failed) this.say(this.cc.bootMessage(this.msgs, this.failed), "error");
+    else this.say(this.msg("ui.loading"), "info");
+    return false;
+  };
+
+  Board.prototype.action = function (name, button) {
+    var self = this;
+    if (name === "copy-link" || name === "copy-code") {
+      this.copy(name === "copy-link" ? this.shareUrl() : this.code || "");
+      return;
+    }
+    this.enqueue(function () {
+      if (!self.ensureLive()) return null;
+      self.selected = null;
+      self.markSelected();
+      switch (name) {
+        case "undo":
+          return self.ask("undo", {});
+        case "redeal":
+          return self.ask("redeal", {});
+        case "draw":
+          return self.ask("tap", { place: "stock" });
+        case "hint":
+          self.say(self.msg("ui.hint-thinking"), "info");
+          return self.ask("hint", {});
+        case "random":
+          return self.open({ random: true, draw: self.drawChoice() });
+        case "open": {
+          var input = q(self.el, '[data-role="code-in"]');
+          return self.open({ code: input ? input.value : "" , keep: true });
+        }
+        case "reset":
+          return self.reset();
+      }
+      return null;
+    });
+  };
+
+  Board.prototype.drawChoice = function () {
+    var sel = q(this.el, '[data-role="draw"]');
+    return sel ? parseInt(sel.value, 10) : null;
+  };
+
+  Board.prototype.copy = function (text) {
+    var self = this;
+    var done = function () {
+      self.say(self.msg("ui.copied"), "info");
+    };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(done, function () {
+        self.say(text, "info"); // the reader can still select and copy it from here
+      });
+    } else {
+      this.say(text, "info");
+    }
+  };
+
+  /** Opens a deal in Python: {code} (typed or from the hash), {random, draw} or {state}. */
+  Board.prototype.open = function (args) {
+    args.fallback = this.el.getAttribute("data-default-code");
+    return this.ask("open", args);
+  };
+
+  // ---- events -------------------------------------------------------------------------------
+
+  Board.prototype.bindEvents = function () {
+    var self = this;
+    var box = this.svgBox;
+    box.addEventListener("click", function (ev) {
+      if (Date.now() < self.suppressClickUntil) return;
+      var target = ev.target.closest && ev.target.closest("[data-place],[data-zone]");
+      if (!target || !box.contains(target)) return;
+      ev.preventDefault();
+      self.activate(target.hasAttribute("data-place") ? target.getAttribute("data-place") : target.getAttribute("data-zone"));
+    });
+    box.addEventListener("keydown", function (ev) {
+      var target = ev.target.closest && ev.target.closest("[data-place],[data-zone]");
+      if (ev.key === "Escape" && self.selected !== null) {
+        self.selected = null;
+        self.markSelected();
+        self.say(self.msg("ui.deselected"), "info");
+        return;
+      }
+      if (!target || (ev.key !== "Enter" && ev.key !== " " && ev.key !== "Spacebar")) return;
+      ev.preventDefault();
+      self.activate(target.hasAttribute("data-place") ? target.getAttribute("data-place") : target.getAttribute("data-zone"));
+    });
+    box.addEventListener("pointerdown", function (ev) {
+      self.dragStart(ev);
+    });
+    box.addEventListener("pointermove", function (ev) {
+      self.dragMove(ev);
+    });
+    box.addEventListener("pointerup", function (ev) {
+      self.dragEnd(ev, false);
+    });
+    box.addEventListener("pointercancel", function (ev) {
+      self.dragEnd(ev, true);
+    });
+    this.el.addEventListener("click", function (ev) {
+      var b = ev.target.closest && ev.target.closest("[data-action]");
+      if (!b || !self.el.contains(b)) return;
+      ev.preventDefault();
+      self.action(b.getAttribute("data-action"), b);
+    });
+    var form = q(this.el, '[data-role="newgame"]');
+    if (form) {
+      form.addEventListener("submit", function (ev) {
+        ev.preventDefault();
+        self.action("open");
+      });
+    }
+  };
+
+  Board.prototype.dragStart = function (ev) {
+    if (ev.button !== 0 || !ev.isPrimary) return;
+    var g = ev.target.closest && ev.target.closest("[data-place]");
+    if (!g || !this.live) return;
+    this.drag = { g: g, place: g.getAttribute("data-place"), x0: ev.clientX, y0: ev.clientY, moved: false, id: ev.pointerId, transform: g.getAttribute("transform") };
+  };
+
+  Board.prototype.dragMove = function (ev) {
+    var d = this.drag;
+    if (!d || ev.pointerId !== d.id) return;
+    var dx = ev.clientX - d.x0, dy = ev.clientY - d.y0;
+    if (!d.moved) {
+      if (Math.abs(dx) + Math.abs(dy) < DRAG_THRESHOLD_PX) return;
+      d.moved = true;
+      d.g.classList.add("is-dragging");
+      try {
+        this.svgBox.setPointerCapture(ev.pointerId);
+      } catch (e) {
+        /* capture is a nicety */
+      }
+    }
+    // Screen pixels to the SVG's own units, through the parent's transform matrix.
+    var parent = d.g.parentNode;
+    var ctm = parent && parent.getScreenCTM ? parent.getScreenCTM() : null;
+    var sx = ctm && ctm.a ? ctm.a : 1, sy = ctm && ctm.d ? ctm.d : 1;
+    var shift = "translate(" + dx / sx + " " + dy / sy + ")";
+    d.g.setAttribute("transform", d.transform ? shift + " " + d.transform : shift);
+  };
+
+  Board.prototype.dragEnd = function (ev, cancelled) {
+    var d = this.drag;
+    if (!d || ev.pointerId !== d.id) return;
+    this.drag = null;
+    if (!d.moved) return; // a plain click: the click handler answers it
+    if (d.transform) d.g.setAttribute("transform", d.transform);
+    else d.g.removeAttribute("transform");
+    d.g.classList.remove("is-dragging");
+    this.suppressClickUntil = Date.now() + 400;
+    if (cancelled) return;
+    // The dragged group ignores the pointer (CSS), so this finds what lies under it.
+    var under = document.elementFromPoint(ev.clientX, ev.clientY);
+    var target = under && under.closest ? under.closest("[data-place],[data-zone]") : null;
+    if (!target || !this.svgBox.contains(target)) return;
+    var dst = target.hasAttribute("data-place") ? target.getAttribute("data-place") : target.getAttribute("data-zone");
+    if (dst === d.place) return;
+    var self = this;
+    this.enqueue(function () {
+      if (!self.ensureLive()) return null;
+      self.selected = null;
+      self.markSelected();
+      return self.ask("drop", { src: d.place, dst: dst });
+    });
+  };
+
+  // ---- Play pages -----------------------------------------------------------------------------
+
+  function PlayBoard(el, cc) {
+    Board.call(this, el, cc, "play");
+    var self = this;
+    this.lastHash = location.hash;
+    // Live without any click: Python starts now, in its worker.
+    this.enqueue(function () {
+      return cc.python.start().then(function () {
+        self.live = true;
+        self.el.setAttribute("data-live", "true");
+        return self.openFromHash(true);
+      });
+    });
+    window.addEventListener("hashchange", function () {
+      if (location.hash === self.lastHash) return;
+      self.lastHash = location.hash;
+      self.enqueue(function () {
+        return self.live ? self.openFromHash(false) : null;
+      });
+    });
+  }
+  PlayBoard.prototype = Object.create(Board.prototype);
+
+  PlayBoard.prototype.openFromHash = function (first) {
+    var h = parseHash(location.hash);
+    var args = {};
+    if (h.code !== undefined) args.code = h.code;
+    else args.code = this.el.getAttribute("data-default-code");
+    if (h.moves) args.moves = h.moves.split(",");
+    if (h.step !== undefined) args.step = h.step;
+    if (h.draw !== undefined) args.draw = h.draw;
+    return this.open(args);
+  };
+
+  // ---- try-it diagrams ------------------------------------------------------------------------
+
+  /**
+   * A diagram of a rules page that can be played from its position. The build precomputed,
+   * with the engine, every answer to a first click (a tap on each place, a second click from
+   * each place onto each other one), so the first answer never waits for Python; Python starts
+   * on the reader's first approach and takes over from the second move.
+   */
+  function TryIt(el, cc) {
+    Board.call(this, el, cc, "tryit");
+    var node = q(el, 'script[type="application/json"][data-role="answers"]');
+    this.answers = node ? JSON.parse(node.textContent) : null;
+    this.initialSvg = this.svgBox.innerHTML;
+    this.history = []; // moves played since the shown position
+    this.activated = false;
+    var self = this;
+    // Starting Python costs a large download: only when a reader comes near the diagram.
+    ["pointerenter", "focusin", "touchstart"].forEach(function (type) {
+      el.addEventListener(type, function () {
+        self.warmUp();
+      }, { passive: true });
+    });
+  }
+  TryIt.prototype = Object.create(Board.prototype);
+
+  TryIt.prototype.warmUp = function () {
+    var self = this;
+    if (this.warming) return;
+    this.warming = this.cc.python.start().then(
+      function () {
+        // From now on Python answers: it opens the shown position and replays what was played.
+        return self.enqueue(function () {
+          return self.ask("open", { state: self.answers.state, moves: self.history.slice(), quiet: true }).then(function () {
+            self.live = true;
+            self.el.setAttribute("data-live", "true");
+          });
+        });
+      },
+      function (err) {
+        self.failed = err;
+        if (self.activated) self.fail(err);
+      }
+    );
+  };
+
+  TryIt.prototype.activateBoard = function () {
+    if (this.activated) return;
+    this.activated = true;
+    this.el.setAttribute("data-active", "true");
+    if (this.answers) this.el.setAttribute("data-state", JSON.stringify(this.answers.state));
+    this.state = this.answers ? this.answers.state : null;
+    Array.prototype.forEach.call(this.el.querySelectorAll('[data-action="reset"],[data-action="undo"]'), function (b) {
+      b.hidden = false;
+    });
+    var tryButton = q(this.el, '[data-action="tryit"]');
+    if (tryButton) tryButton.hidden = true;
+    this.warmUp();
+    if (!this.live && this.history.length === 0) this.say(this.msg("ui.tryit-ready"), "info");
+  };
+
+  /** The precomputed answer to `op` on the shown position, or null when there is none. */
+  TryIt.prototype.precomputed = function (op, args) {
+    var a = this.answers;
+    if (!a || this.history.length) return null;
+    var index = null;
+    if (op === "tap") index = a.tap[args.place];
+    else if (op === "drop") index = a.drop[args.src] ? a.drop[args.src][args.dst] : undefined;
+    if (index === undefined || index === null) return null;
+    var answer = JSON.parse(JSON.stringify(a.responses[index]));
+    if (answer.svg_ref !== undefined) {
+      answer.svg = unpackSvg(a.packed, answer.svg_ref);
+      delete answer.svg_ref;
+    }
+    if (answer.refused && args.quiet) {
+      answer = { selected: null, message: this.msg("ui.deselected"), kind: "info" };
+    } else if (answer.refused) {
+      answer.refused.place = args.dst;
+    }
+    return answer;
+  };
+
+  TryIt.prototype.ask = function (op, args) {
+    var self = this;
+    if (!this.live) {
+      var answer = this.precomputed(op, args || {});
+      if (answer) {
+        this.apply(answer, op);
+        if (answer.played) this.history.push(answer.played);
+        return Promise.resolve(answer);
+      }
+    }
+    return Board.prototype.ask.call(this, op, args).then(function (answer) {
+      if (answer && answer.played && op !== "open") self.history.push(answer.played);
+      if (op === "undo" && answer && !answer.refused) self.history.pop();
+      return answer;
+    });
+  };
+
+  TryIt.prototype.ensureLive = function () {
+    if (!this.activated) this.activateBoard();
+    if (this.live || (this.answers && this.history.length === 0)) return true;
+    if (this.failed) {
+      this.say(this.cc.bootMessage(this.msgs, this.failed), "error");
+      return false;
+    }
+    this.say(this.msg("ui.loading"), "info");
+    return false;
+  };
+
+  TryIt.prototype.action = function (name, button) {
+    if (name === "tryit") {
+      this.activateBoard();
+      var first = this.svgBox.querySelector("[data-place]");
+      if (first) first.focus({ preventScroll: true });
+      return;
+    }
+    if (name === "reset") {
+      this.reset();
+      return;
+    }
+    Board.prototype.action.call(this, name, button);
+  };
+
+  TryIt.prototype.reset = function () {
+    var self = this;
+    this.selected = null;
+    this.history = [];
+    this.svgBox.innerHTML = this.initialSvg;
+    this.state = this.answers ? this.answers.state : null;
+    if (this.state) this.el.setAttribute("data-state", JSON.stringify(this.state));
+    this.el.setAttribute("data-status", this.state ? this.state.status : "");
+    this.clearHint();
+    this.say(this.msg("ui.reset-done"), "info");
+    if (this.live) {
+      this.enqueue(function () {
+        return Board.prototype.ask.call(self, "open", { state: self.answers.state, quiet: true });
+      });
+    }
+  };
+
+  /** An SVG stored as chunk indices into a shared table (see sitegen/live.py pack_svgs). */
+  function unpackSvg(packed, index) {
+    var parts = packed.svgs[index], out = "";
+    for (var i = 0; i < parts.length; i++) out += packed.chunks[parts[i]];
+    return out;
+  }
+
+  // Registered for boot.js, whichever of the two scripts the page loads first.
+  var kinds = (window.CCLiveKinds = window.CCLiveKinds || {});
+  kinds.board = PlayBoard;
+  kinds.tryit = TryIt;
+})();

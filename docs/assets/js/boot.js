@@ -1,0 +1,210 @@
+/* Page entry point for live boards, try-it diagrams and replays (classic script, no bundler).
+ *
+ * Loaded with `defer` by the HTML that sitegen/live.py writes for the board, tryit and replay
+ * markers. It is a classic script on purpose: module scripts do not run from file://, and this
+ * one must still be able to say why Python cannot start there. It finds the components on the
+ * page, loads their scripts (board.js, replay.js) and owns the one Python worker of the page.
+ *
+ * Nothing here knows a rule or a layout: Python (in assets/js/worker.js) answers every question.
+ */
+(function () {
+  "use strict";
+  if (window.CCLive) return; // several markers on one page each include this script
+
+  var script = document.currentScript;
+  // The site root, from this script's own URL (assets/js/boot.js), so that pages under /ko/,
+  // /el/, /fr/ and a site served below a sub-path all find the same files.
+  var ROOT = new URL("../../", script.src).href;
+  var BOOT_TIMEOUT_MS = 10000;
+
+  /** Messages written at build time (catalogues/<lang>/ui.json) for one component. */
+  function uiMessages(el) {
+    var node = el.querySelector('script[type="application/json"][data-role="ui"]');
+    if (!node) return {};
+    try {
+      return JSON.parse(node.textContent);
+    } catch (e) {
+      return {};
+    }
+  }
+
+  function say(el, text, kind) {
+    var status = el.querySelector('[role="status"]');
+    if (!status) return;
+    status.textContent = text;
+    if (kind) status.setAttribute("data-kind", kind);
+    else status.removeAttribute("data-kind");
+  }
+
+  /** A failure to start Python: `kind` is "file", "timeout", "worker" or "python". */
+  function BootError(kind, detail) {
+    this.kind = kind;
+    this.detail = detail || "";
+    this.message = "Python could not start (" + kind + "): " + this.detail;
+  }
+  BootError.prototype = Object.create(Error.prototype);
+
+  /**
+   * The page's single Python worker. `start()` may be called by every component; the first call
+   * creates the worker. Every request is a JSON message {id, op, args}; the worker answers
+   * {id, result} or {id, error}.
+   */
+  function PyClient() {
+    this.worker = null;
+    this.ready = null;
+    this.pending = {};
+    this.nextId = 1;
+    this.bootMs = null;
+    this.failure = null;
+  }
+
+  PyClient.prototype.start = function () {
+    var self = this;
+    if (this.ready) return this.ready;
+    var t0 = performance.now();
+    this.ready = new Promise(function (resolve, reject) {
+      if (location.protocol === "file:") {
+        reject(new BootError("file"));
+        return;
+      }
+      var worker;
+      try {
+        worker = new Worker(ROOT + "assets/js/worker.js", { type: "module", name: "python" });
+      } catch (e) {
+        reject(new BootError("worker", String(e)));
+        return;
+      }
+      var settled = false;
+      // loadPyodide() never settles when the server sends .wasm with the wrong MIME type, so
+      // the time-out is the only way out; the worker is stopped so that it stops downloading.
+      var timer = setTimeout(function () {
+        if (settled) return;
+        settled = true;
+        worker.terminate();
+        reject(new BootError("timeout"));
+      }, BOOT_TIMEOUT_MS);
+      worker.onmessage = function (ev) {
+        var d = ev.data || {};
+        if (d.type === "ready") {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          self.worker = worker;
+          self.bootMs = performance.now() - t0;
+          resolve(self);
+        } else if (d.type === "boot-error") {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          worker.terminate();
+          reject(new BootError("python", d.detail));
+        } else if (d.id && self.pending[d.id]) {
+          var p = self.pending[d.id];
+          delete self.pending[d.id];
+          if (d.error) p.reject(new Error(d.error));
+          else p.resolve(d.result);
+        }
+      };
+      worker.onerror = function (ev) {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        worker.terminate();
+        reject(new BootError("worker", ev && ev.message));
+      };
+    });
+    this.ready.catch(function (err) {
+      self.failure = err;
+    });
+    return this.ready;
+  };
+
+  /** Sends one operation to Python; resolves with its JSON-able answer. */
+  PyClient.prototype.call = function (op, args) {
+    var self = this;
+    return this.start().then(function () {
+      return new Promise(function (resolve, reject) {
+        var id = self.nextId++;
+        self.pending[id] = { resolve: resolve, reject: reject };
+        self.worker.postMessage({ id: id, op: op, args: args || {} });
+      });
+    });
+  };
+
+  /** The localized sentence for a boot failure, from the component's ui messages. */
+  function bootMessage(msgs, err) {
+    if (err && err.kind === "file") return msgs["ui.file"] || "file://";
+    if (err && err.kind === "timeout") return msgs["ui.timeout"] || "timeout";
+    return msgs["ui.python-error"] || "error";
+  }
+
+  var loaded = {};
+  function loadScript(name) {
+    if (!loaded[name]) {
+      loaded[name] = new Promise(function (resolve, reject) {
+        var s = document.createElement("script");
+        s.src = ROOT + "assets/js/" + name;
+        s.onload = resolve;
+        s.onerror = function () {
+          reject(new Error("could not load " + name));
+        };
+        document.head.appendChild(s);
+      });
+    }
+    return loaded[name];
+  }
+
+  var CCLive = (window.CCLive = {
+    ROOT: ROOT,
+    BOOT_TIMEOUT_MS: BOOT_TIMEOUT_MS,
+    python: new PyClient(),
+    uiMessages: uiMessages,
+    say: say,
+    bootMessage: bootMessage,
+    components: [],
+    // board.js and replay.js register their constructors here (loaded before or after this).
+    kinds: (window.CCLiveKinds = window.CCLiveKinds || {}),
+  });
+
+  function attach(root) {
+    var found = [
+      ["board.js", "board", root.querySelectorAll("[data-board]:not([data-tryit])")],
+      ["board.js", "tryit", root.querySelectorAll("[data-tryit]")],
+      ["replay.js", "replay", root.querySelectorAll("[data-replay]")],
+    ];
+    found.forEach(function (entry) {
+      var file = entry[0], kind = entry[1], nodes = entry[2];
+      if (!nodes.length) return;
+      var ready = CCLive.kinds[kind] ? Promise.resolve() : loadScript(file);
+      ready.then(
+        function () {
+          Array.prototype.forEach.call(nodes, function (el) {
+            if (el.__cc) return;
+            el.__cc = new CCLive.kinds[kind](el, CCLive);
+            CCLive.components.push(el.__cc);
+          });
+        },
+        function () {
+          Array.prototype.forEach.call(nodes, function (el) {
+            say(el, bootMessage(uiMessages(el), null), "error");
+          });
+        }
+      );
+    });
+  }
+
+  function start() {
+    attach(document);
+  }
+
+  // Material's instant navigation swaps page content without reloading scripts.
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(function () {
+      attach(document);
+    });
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();

@@ -1,0 +1,198 @@
+/* Step-through replays of the stored example games. Classic script, loaded by boot.js.
+ *
+ * No Python here: the build drew every step (sitegen/live.py replay_html) — SVG, caption and
+ * text description in the page's language — and this script only shows step N. The steps are
+ * packed as chunk indices into a shared table of SVG fragments (consecutive boards share most of
+ * their markup), embedded in the page or fetched from assets/replays/ on first use.
+ */
+(function () {
+  "use strict";
+  var replays = [];
+
+  function q(el, sel) {
+    return el.querySelector(sel);
+  }
+
+  function Replay(el, cc) {
+    this.el = el;
+    this.cc = cc;
+    this.name = el.getAttribute("data-replay");
+    this.msgs = cc.uiMessages(el);
+    var meta = q(el, 'script[type="application/json"][data-role="replay"]');
+    this.meta = meta ? JSON.parse(meta.textContent) : { moves: [], code: "" };
+    this.total = this.meta.moves.length;
+    this.step = 0;
+    this.data = null;
+    this.loading = null;
+    this.svgBox = q(el, '[data-role="svg"]');
+    this.index = replays.length;
+    replays.push(this);
+    this.bind();
+    this.updateControls();
+    var wanted = this.stepFromHash();
+    if (wanted !== null) this.go(wanted, { fromHash: true });
+  }
+
+  Replay.prototype.bind = function () {
+    var self = this;
+    this.el.addEventListener("click", function (ev) {
+      var t = ev.target.closest && ev.target.closest("[data-action],[data-step]");
+      if (!t || !self.el.contains(t)) return;
+      if (t.hasAttribute("data-step")) {
+        ev.preventDefault();
+        self.go(parseInt(t.getAttribute("data-step"), 10));
+        return;
+      }
+      var a = t.getAttribute("data-action");
+      if (a === "first") self.go(0);
+      else if (a === "prev") self.go(self.step - 1);
+      else if (a === "next") self.go(self.step + 1);
+      else if (a === "last") self.go(self.total);
+      else return;
+      ev.preventDefault();
+    });
+    this.el.addEventListener("keydown", function (ev) {
+      var tag = ev.target && ev.target.tagName;
+      if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+      if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+      var to = null;
+      if (ev.key === "ArrowRight") to = self.step + 1;
+      else if (ev.key === "ArrowLeft") to = self.step - 1;
+      else if (ev.key === "Home") to = 0;
+      else if (ev.key === "End") to = self.total;
+      if (to === null) return;
+      ev.preventDefault();
+      self.go(to);
+    });
+    // Fetching the steps starts as soon as a reader comes near, so the first step is quick.
+    ["pointerenter", "focusin", "touchstart"].forEach(function (type) {
+      self.el.addEventListener(type, function () {
+        self.load().catch(function () {});
+      }, { passive: true });
+    });
+    window.addEventListener("hashchange", function () {
+      var wanted = self.stepFromHash();
+      if (wanted !== null && wanted !== self.step) self.go(wanted, { fromHash: true });
+    });
+  };
+
+  /** `#step=N` addresses the page's first replay; `#replay=NAME&step=N` any of them. */
+  Replay.prototype.stepFromHash = function () {
+    var h = parseHash(location.hash);
+    if (h.step === undefined) return null;
+    if (h.replay !== undefined ? h.replay !== this.name : this.index !== 0) return null;
+    var n = parseInt(h.step, 10);
+    if (!/^\d+$/.test(h.step) || isNaN(n)) return null;
+    return Math.max(0, Math.min(this.total, n));
+  };
+
+  /** `#a=1&b=2` → {a: "1", b: "2"} (no "+" → " ": moves contain "S+"). */
+  function parseHash(hash) {
+    var out = {};
+    String(hash || "").replace(/^#/, "").split("&").forEach(function (part) {
+      var i = part.indexOf("=");
+      if (i > 0) {
+        try {
+          out[decodeURIComponent(part.slice(0, i))] = decodeURIComponent(part.slice(i + 1));
+        } catch (e) {
+          /* ignored: not ours */
+        }
+      }
+    });
+    return out;
+  }
+
+  Replay.prototype.load = function () {
+    var self = this;
+    if (this.data) return Promise.resolve(this.data);
+    if (this.loading) return this.loading;
+    var inline = q(this.el, 'script[type="application/json"][data-role="steps"]');
+    if (inline) {
+      this.data = JSON.parse(inline.textContent);
+      this.loading = Promise.resolve(this.data);
+      return this.loading;
+    }
+    var src = this.el.getAttribute("data-src");
+    this.loading = fetch(new URL(src, this.cc.ROOT).href)
+      .then(function (r) {
+        if (!r.ok) throw new Error("HTTP " + r.status);
+        return r.json();
+      })
+      .then(
+        function (data) {
+          self.data = data;
+          return data;
+        },
+        function (err) {
+          self.loading = null;
+          self.cc.say(self.el, self.msgs["ui.replay-unavailable"] || String(err), "error");
+          throw err;
+        }
+      );
+    return this.loading;
+  };
+
+  Replay.prototype.go = function (n, opts) {
+    var self = this;
+    opts = opts || {};
+    n = Math.max(0, Math.min(this.total, n | 0));
+    if (this.data) {
+      this.show(n, opts);
+      return Promise.resolve(n);
+    }
+    return this.load().then(function () {
+      self.show(n, opts);
+      return n;
+    }, function () {});
+  };
+
+  /** Shows step n (0 = the deal, n = after move n). Synchronous: the data is loaded. */
+  Replay.prototype.show = function (n, opts) {
+    var d = this.data;
+    var parts = d.svgs[n], svg = "";
+    for (var i = 0; i < parts.length; i++) svg += d.chunks[parts[i]];
+    this.svgBox.innerHTML = svg;
+    this.step = n;
+    var caption = n === 0 ? this.msgs["ui.replay-start"] || "" : d.captions[n - 1];
+    this.setText('[data-role="caption"]', caption);
+    this.setText('[data-role="desc"]', d.descriptions[n]);
+    this.updateControls();
+    if (!opts.fromHash && history.replaceState) {
+      var hash = (this.index === 0 ? "" : "replay=" + encodeURIComponent(this.name) + "&") + "step=" + n;
+      history.replaceState(null, "", "#" + hash);
+    }
+  };
+
+  Replay.prototype.setText = function (sel, text) {
+    var n = q(this.el, sel);
+    if (n) n.textContent = text;
+  };
+
+  Replay.prototype.updateControls = function () {
+    var n = this.step, total = this.total, self = this;
+    this.el.setAttribute("data-step", String(n));
+    var counter = this.msgs["ui.replay-counter"] || "{step} / {total}";
+    this.setText('[data-role="counter"]', counter.replace("{step}", String(n)).replace("{total}", String(total)));
+    Array.prototype.forEach.call(this.el.querySelectorAll('[data-action="first"],[data-action="prev"]'), function (b) {
+      b.disabled = n === 0;
+    });
+    Array.prototype.forEach.call(this.el.querySelectorAll('[data-action="next"],[data-action="last"]'), function (b) {
+      b.disabled = n === total;
+    });
+    Array.prototype.forEach.call(this.el.querySelectorAll("[data-step]"), function (a) {
+      var current = parseInt(a.getAttribute("data-step"), 10) === n;
+      if (current) a.setAttribute("aria-current", "step");
+      else a.removeAttribute("aria-current");
+    });
+    var cont = q(this.el, '[data-role="continue"]');
+    if (cont) {
+      var base = cont.getAttribute("data-play-url") || cont.getAttribute("href").split("#")[0];
+      if (!cont.getAttribute("data-play-url")) cont.setAttribute("data-play-url", base);
+      var moves = self.meta.moves.slice(0, n).map(encodeURIComponent).join(",");
+      cont.href = base + "#code=" + encodeURIComponent(self.meta.code) + (n ? "&moves=" + moves : "");
+    }
+  };
+
+  var kinds = (window.CCLiveKinds = window.CCLiveKinds || {});
+  kinds.replay = Replay;
+})();

@@ -1,0 +1,53 @@
+/* The page's Python, off the main thread (module worker).
+ *
+ * Loads Pyodide from the site's own pyodide/ folder, unpacks assets/py.zip (engine/, diagrams/,
+ * catalogues/, pyworker/) and answers {id, op, args} with {id, result} from pyworker.handle(),
+ * which takes and returns JSON text so that no Python object crosses into JavaScript.
+ * Every URL is computed from this file's own URL (assets/js/worker.js), never from the page's.
+ */
+const ROOT = new URL("../../", import.meta.url);
+const APP_DIR = "/home/pyodide/app";
+
+let handle = null;
+const queue = [];
+
+function answer(msg) {
+  try {
+    const out = handle(JSON.stringify({ op: msg.op, args: msg.args || {} }));
+    postMessage({ id: msg.id, result: JSON.parse(out) });
+  } catch (err) {
+    postMessage({ id: msg.id, error: String(err && err.message ? err.message : err) });
+  }
+}
+
+self.onmessage = (ev) => {
+  if (handle) answer(ev.data);
+  else queue.push(ev.data);
+};
+
+async function boot() {
+  // py.zip downloads while Pyodide starts.
+  const zip = fetch(new URL("assets/py.zip", ROOT)).then((r) => {
+    if (!r.ok) throw new Error(`assets/py.zip: HTTP ${r.status}`);
+    return r.arrayBuffer();
+  });
+  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", ROOT).href);
+  const pyodide = await loadPyodide({
+    indexURL: new URL("pyodide/", ROOT).href,
+    // Packages would come from a CDN by default; the engine needs none, and nothing may
+    // leave the site's host.
+    packageBaseUrl: new URL("pyodide/", ROOT).href,
+    stdout: () => {},
+    stderr: (line) => console.warn(line),
+  });
+  pyodide.unpackArchive(new Uint8Array(await zip), "zip", { extractDir: APP_DIR });
+  pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(APP_DIR)})`);
+  const pyworker = pyodide.pyimport("pyworker");
+  handle = pyworker.handle;
+  postMessage({ type: "ready" });
+  while (queue.length) answer(queue.shift());
+}
+
+boot().catch((err) => {
+  postMessage({ type: "boot-error", detail: String(err && err.message ? err.message : err) });
+});

@@ -1,0 +1,314 @@
+"""One function per board operation; each returns a JSON-able dict the page shows as it is.
+
+The page (assets/js/board.js) sends places and button presses; everything that needs a rule, a
+layout or a sentence happens here, through engine/, diagrams/ and catalogues/. Answers share one
+shape (all keys optional):
+
+    state, svg, description       the position after the operation, drawn and described
+    labels {role: text}           button texts that depend on the position (the redeal count)
+    disabled {action: bool}       buttons that cannot act now
+    played                        the move just played, in canonical notation
+    selected                      a place to select (or None to clear the selection)
+    refused {reason}              why the move was refused; `message` says it in the language
+    hint {move, src, dst}         places to highlight for a hint
+    opened, code                  a deal was (re)opened; its normalised code
+    message, kind                 the sentence for the board's role="status" element
+
+Games live in `BOARDS`, keyed by the board id the page gives: the worker's Python keeps them
+between calls.
+"""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import catalogues
+import diagrams
+import engine
+from engine.codes import DEAL_COUNT, deal_letters
+
+Answer = dict[str, Any]
+
+MAX_LINK_MOVES = 5000   # a link's move list longer than any real game is refused, not replayed
+HINT_SECONDS = 1.0      # the worker answers nothing else meanwhile: keep the wait short
+PREFIX = {"crescent": "CR", "canfield": "CF"}
+
+
+@dataclass
+class Board:
+    game: engine.Game
+    lang: str
+    kind: str          # "crescent" or "canfield": what the page's board plays
+    diagram_id: str
+    last_move: str | None = None
+
+
+BOARDS: dict[str, Board] = {}
+
+
+def _msg(lang: str, key: str, **params: Any) -> str:
+    return catalogues.message(lang, key, **params)
+
+
+def _reason_text(lang: str, reason: str) -> str:
+    return _msg(lang, f"reason.{reason}")
+
+
+def _places_of(move: str) -> tuple[str | None, str | None]:
+    """(source, destination) places of a move in notation: `10>14`, `2:3>4`, `draw`, `redeal`."""
+    if move == "draw":
+        return "stock", "W"
+    if ">" not in move:
+        return None, None
+    src, dst = move.split(">", 1)
+    return src.split(":", 1)[0], dst
+
+
+def _canonical(move: str, before: dict[str, Any], after: dict[str, Any]) -> str:
+    """`X>F` becomes the foundation that took the card, so captions and highlights are exact."""
+    src, dst = _places_of(move)
+    if dst != "F":
+        return move
+    for name, cards in after["foundations"].items():
+        if len(cards) > len(before["foundations"][name]):
+            return f"{src}>{name}"
+    return move
+
+
+def view(board: Board) -> Answer:
+    """The position of `board`: state, interactive SVG, description, button labels."""
+    state = board.game.state()
+    highlight = None
+    if board.last_move:
+        src, dst = _places_of(board.last_move)
+        if src is not None and dst is not None and src != "stock":
+            highlight = (src, dst)
+    svg = diagrams.render_svg(state, board.lang, diagram_id=board.diagram_id, interactive=True,
+                              highlight=highlight)
+    answer: Answer = {
+        "state": state,
+        "svg": svg,
+        "description": diagrams.describe(state, board.lang),
+        "labels": {},
+        "disabled": {"undo": not board.game.can_undo},
+    }
+    if board.kind == "crescent":
+        left = state["redeals_left"]
+        answer["labels"]["redeal"] = (_msg(board.lang, "ui.redeal", n=left) if left
+                                      else _msg(board.lang, "ui.no-redeals"))
+        answer["disabled"]["redeal"] = left == 0 or state["status"] != "playing"
+    return answer
+
+
+def _end_message(board: Board, answer: Answer) -> None:
+    """Won and blocked replace the move's own message: they are what the reader must hear."""
+    status = answer["state"]["status"]
+    if status == "won":
+        answer["message"] = _msg(board.lang, "ui.won", moves=answer["state"]["moves"])
+        answer["kind"] = "won"
+    elif status == "blocked":
+        answer["message"] = _msg(board.lang, "ui.blocked")
+        answer["kind"] = "blocked"
+
+
+def _refusal(board: Board, reason: str, place: str | None = None) -> Answer:
+    return {"refused": {"reason": reason, "place": place},
+            "message": _reason_text(board.lang, reason), "kind": "refused"}
+
+
+def _play(board: Board, move: str) -> Answer:
+    """Plays `move` (already checked) and answers with the new position and its caption."""
+    before = board.game.state()
+    number = before["moves"] + 1
+    board.game.play(move)
+    after = board.game.state()
+    move = _canonical(move, before, after)
+    board.last_move = move
+    answer = view(board)
+    answer["played"] = move
+    if move == "redeal":
+        left = after.get("redeals_left", 0)
+        answer["message"] = (_msg(board.lang, "ui.redealt", n=left) if left
+                             else _msg(board.lang, "ui.redealt-last"))
+    else:
+        answer["message"] = diagrams.caption(move, before, board.lang, number)
+    answer["kind"] = "played"
+    _end_message(board, answer)
+    return answer
+
+
+def _board(args: dict[str, Any]) -> Board:
+    board = BOARDS.get(str(args.get("board")))
+    if board is None:
+        raise KeyError(f"no game open on board {args.get('board')!r}")
+    if args.get("lang"):
+        board.lang = str(args["lang"])
+    return board
+
+
+# ---- operations -------------------------------------------------------------------------------
+
+def _random_code(kind: str, draw: Any) -> str:
+    options = "N" if kind == "crescent" else ("D1" if str(draw) == "1" else "D3")
+    return f"{PREFIX[kind]}1-{options}-{deal_letters(random.randrange(DEAL_COUNT))}"
+
+
+def _deal(kind: str, lang: str, code: Any) -> tuple[engine.Game | None, str | None]:
+    """(game, None), or (None, the sentence saying why `code` opens nothing on this board)."""
+    if not isinstance(code, str) or len(code) > 64:
+        return None, _msg(lang, "ui.code-invalid", reason=_reason_text(lang, "code-format"))
+    try:
+        game = engine.new_game(code)
+    except engine.CodeError as e:
+        return None, _msg(lang, "ui.code-invalid", reason=_reason_text(lang, e.reason))
+    if game.game != kind:
+        return None, _msg(lang, f"ui.code-other-game.{kind}")
+    return game, None
+
+
+def open_board(args: dict[str, Any]) -> Answer:
+    """Opens a deal on a board: {code} | {random, draw} | {state}; then {moves} are replayed.
+
+    A bad code (from the URL hash or the code field: reader input, never trusted) opens
+    `fallback` instead, and the answer's message says what was wrong.
+    """
+    kind = str(args.get("game"))
+    if kind not in PREFIX:
+        raise ValueError(f"unknown game {kind!r}")
+    lang = str(args.get("lang") or "en")
+    board_id = str(args.get("board"))
+    problem: str | None = None
+    if args.get("state") is not None:
+        try:
+            game: engine.Game | None = engine.from_state(args["state"])
+        except engine.StateError as e:
+            raise ValueError(f"the page's position is impossible: {e}") from None
+    elif args.get("random"):
+        game, problem = _deal(kind, lang, _random_code(kind, args.get("draw")))
+    else:
+        game, problem = _deal(kind, lang, args.get("code"))
+        if game is None:
+            game, _ = _deal(kind, lang, args.get("fallback") or _random_code(kind, 3))
+    if game is None:
+        raise ValueError(f"no deal to open on board {board_id!r}")
+    board = BOARDS[board_id] = Board(game, lang, kind, str(args.get("diagram_id") or board_id))
+
+    moves = args.get("moves") or []
+    played = 0
+    if problem is None and isinstance(moves, list):
+        step = args.get("step")
+        if isinstance(step, str) and step.isdigit():
+            moves = moves[: int(step)]
+        if len(moves) > MAX_LINK_MOVES:
+            problem = _msg(lang, "ui.moves-too-many", n=MAX_LINK_MOVES)
+            moves = []
+        for number, move in enumerate(moves, start=1):
+            reason = game.check(move) if isinstance(move, str) else "bad-notation"
+            if reason is not None:
+                problem = _msg(lang, "ui.moves-stopped", number=number, reason=_reason_text(lang, reason))
+                break
+            game.play(move)
+            board.last_move = move
+            played += 1
+
+    answer = view(board)
+    if args.get("quiet"):
+        return answer
+    answer["opened"] = True
+    answer["code"] = game.code
+    if problem is not None:
+        answer["message"], answer["kind"] = problem, "refused"
+    else:
+        answer["message"], answer["kind"] = _msg(lang, "ui.opened", code=game.code or ""), "info"
+        _end_message(board, answer)
+    return answer
+
+
+def tap(args: dict[str, Any]) -> Answer:
+    """A first click on a place: plays the seeds' tap move, or selects the place."""
+    board = _board(args)
+    place = str(args.get("place"))
+    move = engine.tap(board.game, place)
+    if move is None:
+        if board.game.status == "won":
+            return _refusal(board, "game-over", place)
+        if place == "stock":
+            return _refusal(board, "nothing-to-draw", place)
+        return {"selected": place, "message": _msg(board.lang, "ui.selected", place=_place_name(board, place)),
+                "kind": "info"}
+    return _play(board, move)
+
+
+def drop(args: dict[str, Any]) -> Answer:
+    """A second click (or a drag) from `src` onto `dst`; "F" is the whole foundation zone."""
+    board = _board(args)
+    src, dst = str(args.get("src")), str(args.get("dst"))
+    if src == dst:
+        return _refusal(board, "same-place", dst)
+    move = engine.drop(board.game, src, dst)
+    reason = board.game.check(move)
+    if reason is not None:
+        if args.get("quiet"):
+            # A double tap with no foundation to go to: it only clears the selection.
+            return {"selected": None, "message": _msg(board.lang, "ui.deselected"), "kind": "info"}
+        return _refusal(board, reason, dst)
+    return _play(board, move)
+
+
+def undo(args: dict[str, Any]) -> Answer:
+    board = _board(args)
+    try:
+        board.game.undo()
+    except engine.IllegalMove as e:
+        return _refusal(board, e.reason)
+    board.last_move = None
+    answer = view(board)
+    answer["message"], answer["kind"] = _msg(board.lang, "ui.undone"), "info"
+    return answer
+
+
+def redeal(args: dict[str, Any]) -> Answer:
+    board = _board(args)
+    reason = board.game.check("redeal")
+    if reason is not None:
+        return _refusal(board, reason)
+    return _play(board, "redeal")
+
+
+def hint(args: dict[str, Any]) -> Answer:
+    """The solver's next move, shown by highlighting its places (nothing is played)."""
+    board = _board(args)
+    if board.game.status != "playing":
+        return {"message": _msg(board.lang, "ui.hint-none"), "kind": "info"}
+    try:
+        found = engine.hint(board.game, max_seconds=HINT_SECONDS)
+    except ImportError:
+        return {"message": _msg(board.lang, "ui.hint-unavailable"), "kind": "info"}
+    move = getattr(found, "move", None)
+    if not move:
+        return {"message": _msg(board.lang, "ui.hint-none"), "kind": "info"}
+    src, dst = _places_of(move)
+    state = board.game.state()
+    text = _msg(board.lang, "ui.redeal-hint") if move == "redeal" else diagrams.caption(move, state, board.lang, state["moves"] + 1)
+    return {"hint": {"move": move, "src": src, "dst": dst},
+            "message": _msg(board.lang, "ui.hint", move=text), "kind": "hint"}
+
+
+def _place_name(board: Board, place: str) -> str:
+    return diagrams.place_name(board.game.state(), place, board.lang)
+
+
+OPS: dict[str, Callable[[dict[str, Any]], Answer]] = {
+    "open": open_board, "tap": tap, "drop": drop, "undo": undo, "redeal": redeal, "hint": hint,
+}
+
+
+def handle(request: str) -> str:
+    """`{"op": NAME, "args": {...}}` in, the operation's answer out, both as JSON text."""
+    data = json.loads(request)
+    op = OPS.get(data.get("op"))
+    if op is None:
+        raise ValueError(f"unknown operation {data.get('op')!r}")
+    return json.dumps(op(data.get("args") or {}), ensure_ascii=False, separators=(",", ":"))
