@@ -54,7 +54,7 @@ class Game(ABC):
         """Plays `move`, or raises IllegalMove and leaves the game exactly as it was."""
         cache = self._legal_cache
         if cache is not None and move in cache:
-            self._apply(cache[move])
+            self._remember(self._apply(cache[move]))
             return
         parsed = self._parse(move)
         if self._won():
@@ -62,7 +62,7 @@ class Game(ABC):
         reason = self._refusal(parsed)
         if reason is not None:
             raise IllegalMove(reason, move)
-        self._apply(parsed)
+        self._remember(self._apply(parsed))
 
     def undo(self) -> None:
         """Takes back the last action; IllegalMove "nothing-to-undo" when there is none."""
@@ -98,9 +98,15 @@ class Game(ABC):
     @abstractmethod
     def _refusal(self, move: Hashable) -> str | None: ...
 
+    def _remember(self, record: Any) -> None:
+        """Keeps an undo record in the (100-deep) history; a game may forget instead."""
+        self._history.append(record)
+
     @abstractmethod
-    def _apply(self, move: Hashable) -> None:
-        """Changes the position (and must drop `_legal_cache`), recording how to revert it."""
+    def _apply(self, move: Hashable) -> Any:
+        """Changes the position (dropping `_legal_cache`) and returns the record that
+        `_revert` takes to restore it exactly. Internal search (the solver) pairs the two
+        directly, with no history limit; `play`/`undo` go through `_remember`."""
 
     @abstractmethod
     def _revert(self, record: Any) -> None: ...

@@ -172,7 +172,7 @@ class Canfield(Game):
             return R.FOUNDATION_ORDER
         return None
 
-    def _apply(self, move: Move) -> None:
+    def _apply(self, move: Move) -> tuple:
         self._legal_cache = None
         lists = self.lists
         if move == DRAW:
@@ -199,7 +199,7 @@ class Canfield(Game):
             self.score += points
             record = ((src, dst, n), refilled, points)
         self.moves += 1
-        self._history.append(record)
+        return record
 
     def _revert(self, record: tuple) -> None:
         self._legal_cache = None

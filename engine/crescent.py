@@ -143,22 +143,33 @@ class Crescent(Game):
             return R.FOUNDATION_ORDER
         return None
 
-    def _apply(self, move: Move) -> None:
+    def _apply(self, move: Move) -> Move:
         self._legal_cache = None
         if move == REDEAL:
             for pile in self.piles:
                 if len(pile) >= 2:
                     pile.append(pile.pop(0))
             self.redeals_left -= 1
-            self._history.clear()  # moves before a redeal can no longer be undone
-            return
+            return REDEAL
         src, dst = self._resolve(move)
         self._place(dst).append(self._place(src).pop())
         self.moves += 1
-        self._history.append((src, dst))
+        return (src, dst)
+
+    def _remember(self, record: Move) -> None:
+        if record == REDEAL:
+            self._history.clear()  # moves before a redeal can no longer be undone
+        else:
+            self._history.append(record)
 
     def _revert(self, record: Move) -> None:
         self._legal_cache = None
+        if record == REDEAL:  # only internal search reverts a redeal; players cannot
+            for pile in self.piles:
+                if len(pile) >= 2:
+                    pile.insert(0, pile.pop())
+            self.redeals_left += 1
+            return
         src, dst = record
         self._place(src).append(self._place(dst).pop())
         self.moves -= 1
