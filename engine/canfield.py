@@ -264,7 +264,8 @@ class Canfield(Game):
         return moves
 
     def _won(self) -> bool:
-        return all(len(self.lists[f]) == FOUNDATION_SIZE for f in FOUNDATIONS)
+        lists = self.lists  # all 52 cards are on the foundations once every other place is empty
+        return not (lists[0] or lists[1] or lists[2] or lists[3] or lists[4] or lists[5] or lists[10])
 
     def _status(self) -> str:
         return "won" if self._won() else "playing"

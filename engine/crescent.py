@@ -56,6 +56,7 @@ class Crescent(Game):
         self.foundations = foundations
         self.redeals_left = redeals_left
         self.moves = moves
+        self._foundation_moves: tuple[dict[Card, list[int]], list[Move]] | None = None
 
     @classmethod
     def deal(cls, code: GameCode, cards: list[Card]) -> "Crescent":
@@ -152,6 +153,8 @@ class Crescent(Game):
             self.redeals_left -= 1
             return REDEAL
         src, dst = self._resolve(move)
+        if dst >= PILES or src >= PILES:
+            self._foundation_moves = None
         self._place(dst).append(self._place(src).pop())
         self.moves += 1
         return (src, dst)
@@ -171,26 +174,42 @@ class Crescent(Game):
             self.redeals_left += 1
             return
         src, dst = record
+        if dst >= PILES or src >= PILES:
+            self._foundation_moves = None
         self._place(src).append(self._place(dst).pop())
         self.moves -= 1
 
     def _place(self, index: int) -> list[Card]:
         return self.piles[index] if index < PILES else self.foundations[index - PILES]
 
+    def _foundation_view(self) -> tuple[dict[Card, list[int]], list[Move]]:
+        """The card each foundation wants next, and the foundation-to-foundation moves.
+
+        Foundations change on one move in many, so this is kept until one of them does.
+        """
+        if self._foundation_moves is None:
+            foundations = self.foundations
+            wants: dict[Card, list[int]] = {}
+            for f in range(8):
+                foundation = foundations[f]
+                if len(foundation) < FOUNDATION_SIZE:  # no wrap on foundations
+                    wanted = foundation[-1] + (1 if f < 4 else -1)
+                    wants.setdefault(wanted, []).append(PILES + f)
+            between: list[Move] = []
+            for suit in range(4):
+                up, down = foundations[suit], foundations[4 + suit]
+                if len(up) > 1 and down[-1] - 1 == up[-1]:
+                    between.append((PILES + suit, PILES + 4 + suit))
+                if len(down) > 1 and up[-1] + 1 == down[-1] and len(up) < FOUNDATION_SIZE:
+                    between.append((PILES + 4 + suit, PILES + suit))
+            self._foundation_moves = (wants, between)
+        return self._foundation_moves
+
     def _legal(self) -> list[Move]:
-        piles, foundations = self.piles, self.foundations
-        moves: list[Move] = []
+        piles = self.piles
+        wants, between = self._foundation_view()
+        moves: list[Move] = list(between)
         append = moves.append
-        # The card each foundation wants next (none once it holds 13: no wrap on foundations).
-        wants: dict[Card, list[int]] = {}
-        for f in range(8):
-            foundation = foundations[f]
-            if len(foundation) < FOUNDATION_SIZE:
-                wanted = foundation[-1] + (1 if f < 4 else -1)
-                if wanted in wants:
-                    wants[wanted].append(PILES + f)
-                else:
-                    wants[wanted] = [PILES + f]
         # Piles by their top card. Pile-to-pile fit is symmetric (same suit, one rank apart,
         # wrapping), so pairs of neighbouring top cards give every pile move both ways.
         by_top: dict[Card, list[int]] = {}
@@ -212,19 +231,13 @@ class Crescent(Game):
                         if len(piles[j]) < PILE_LIMIT:
                             for i in sources:
                                 append((i, j))
-        for suit in range(4):
-            up, down = foundations[suit], foundations[4 + suit]
-            if len(up) > 1 and down[-1] - 1 == up[-1]:
-                append((PILES + suit, PILES + 4 + suit))
-            if len(down) > 1 and up[-1] + 1 == down[-1] and len(up) < FOUNDATION_SIZE:
-                append((PILES + 4 + suit, PILES + suit))
         moves.sort()  # canonical order: by source, then destination (piles before foundations)
         if self.redeals_left > 0:
             append(REDEAL)
         return moves
 
     def _won(self) -> bool:
-        return all(len(f) == FOUNDATION_SIZE for f in self.foundations)
+        return not any(self.piles)  # every card is on a foundation once the piles are empty
 
     def _status(self) -> str:
         if self._won():
@@ -250,6 +263,7 @@ class Crescent(Game):
         twin.piles = [p[:] for p in self.piles]
         twin.foundations = [f[:] for f in self.foundations]
         twin.redeals_left = self.redeals_left
+        twin._foundation_moves = None
         twin._history = deque(self._history, maxlen=self._history.maxlen)
         twin._legal_cache = None
         return twin
