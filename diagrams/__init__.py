@@ -1,0 +1,117 @@
+"""Board diagrams (SVG) and text descriptions of Crescent and Canfield states, in every
+language of the catalogues.
+
+    render_svg(state, lang, *, diagram_id, size="large", highlight=None, refused=False,
+               fan=(), interactive=False) -> str
+    describe(state, lang) -> str
+    caption(move, state_before, lang, number=None) -> str
+
+``state`` is a state dict exactly as CONTRACT.md gives it (``game.state()`` or a position for
+``engine.from_state``). The output is a pure function of the arguments: same input, same bytes.
+Standard library only (runs under Pyodide for the live boards).
+"""
+from __future__ import annotations
+
+import catalogues
+
+from . import canfield as _canfield
+from . import crescent as _crescent
+from . import describe as _describe
+from . import svg as _svg
+from .captions import caption
+
+__all__ = ["render_svg", "describe", "caption", "places"]
+
+
+def _game(state: object) -> str:
+    if not isinstance(state, dict):
+        raise ValueError(f"state must be a dict, not {type(state).__name__}")
+    game = state.get("game")
+    if game == "crescent":
+        _crescent.validate(state)
+    elif game == "canfield":
+        _canfield.validate(state)
+    else:
+        raise ValueError(f"state: 'game' must be 'crescent' or 'canfield', not {game!r}")
+    return game
+
+
+def _lang(lang: str) -> str:
+    if lang not in catalogues.LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; known: {', '.join(catalogues.LANGUAGES)}")
+    return lang
+
+
+def places(game: str) -> tuple[str, ...]:
+    """Every place of a game's board, as ``data-place`` names it."""
+    if game == "crescent":
+        return _crescent.PILES + _crescent.FOUNDATIONS
+    if game == "canfield":
+        return _canfield.PLACES
+    raise ValueError(f"unknown game {game!r}")
+
+
+def describe(state: dict, lang: str) -> str:
+    """The board as text, in the seeds' form, in ``lang``."""
+    game = _game(state)
+    _lang(lang)
+    return _describe.crescent(state, lang) if game == "crescent" else _describe.canfield(state, lang)
+
+
+def render_svg(state: dict, lang: str, *, diagram_id: str, size: str = "large",
+               highlight: tuple[str, str] | None = None, refused: bool = False,
+               fan: tuple[str, ...] = (), interactive: bool = False) -> str:
+    """The board as one ``<svg>`` element (see the package doc and ARCHITECTURE.md)."""
+    game = _game(state)
+    _lang(lang)
+    if not isinstance(diagram_id, str) or not diagram_id:
+        raise ValueError("diagram_id must be a non-empty string")
+    if size not in ("small", "large"):
+        raise ValueError(f"size must be 'small' or 'large', not {size!r}")
+    fan = tuple(fan)
+    pid = _svg.ident(diagram_id)
+    module = _crescent if game == "crescent" else _canfield
+    width, height, main, founds, extra = module.layout(state, lang, pid, fan, size == "small")
+    by_id = {p.id: p for p in main + founds}
+
+    overlay = ""
+    if highlight is not None:
+        if refused is not True and refused is not False:
+            raise ValueError("refused must be True or False")
+        try:
+            src, dst = highlight
+        except (TypeError, ValueError):
+            raise ValueError(f"highlight must be a (source, destination) pair, not {highlight!r}") from None
+        boxes = []
+        for end in (src, dst):
+            if end == "F":       # the foundation zone as a whole (a P>F or X>F move)
+                zone = founds[0].top
+                for p in founds[1:]:
+                    zone = zone.union(p.top)
+                boxes.append(zone)
+            elif end in by_id:
+                boxes.append(by_id[end].top)
+            else:
+                raise ValueError(f"highlight: {end!r} is not a place of the {game} board")
+        overlay = (_svg.ring(boxes[0], False) + _svg.ring(boxes[1], refused)
+                   + _svg.arrow(pid, boxes[0], boxes[1], refused))
+    elif refused:
+        raise ValueError("refused=True needs highlight=(source, destination)")
+
+    # Fanned places are drawn last (after the foundations too) so that they lie on top.
+    body = "".join(_svg.place_group(p, interactive) for p in main if p.id not in fan)
+    zone_hit = ""
+    if interactive:
+        zone = founds[0].hit
+        for p in founds[1:]:
+            zone = zone.union(p.hit)
+        zone_hit = (f'<rect class="cd-hit" x="{zone.x - 8}" y="{zone.y - 8}" width="{zone.w + 16}" '
+                    f'height="{zone.h + 36}"/>')
+    body += (f'<g data-zone="F">{zone_hit}'
+             + "".join(_svg.place_group(p, interactive) for p in founds) + "</g>")
+    body += extra + "".join(_svg.place_group(p, interactive) for p in main if p.id in fan) + overlay
+    return _svg.document(
+        pid=pid, diagram_id=diagram_id, lang=lang,
+        title=catalogues.message(lang, f"title.{game}"), desc=describe(state, lang),
+        width=width, height=height, size=size, interactive=interactive, body=body,
+        with_arrows=highlight is not None)

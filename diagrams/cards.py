@@ -1,0 +1,54 @@
+"""Cards as the engine's two-character strings ("TD"), and their names in each language."""
+from __future__ import annotations
+
+import catalogues
+
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+RED_SUITS = "HD"
+# Unicode suit symbols for short labels in captions ("A♠"); drawings use SVG paths instead.
+SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+
+def parts(card: object, where: str = "card") -> tuple[str, str]:
+    """("Q", "H") for "QH"; ValueError naming ``where`` for anything else."""
+    if not isinstance(card, str) or len(card) != 2 or card[0] not in RANKS or card[1] not in SUITS:
+        raise ValueError(f"{where}: {card!r} is not a card (rank of {RANKS}, then suit of {SUITS})")
+    return card[0], card[1]
+
+
+def rank_index(card: str) -> int:
+    """0 for an ace ... 12 for a king."""
+    return RANKS.index(card[0])
+
+
+def is_red(card: str) -> bool:
+    return card[1] in RED_SUITS
+
+
+def count(lang: str, n: int, family: str = "cards") -> str:
+    """'6 cards' / '카드 6장' ('short' family: '6장'): singular form for exactly one."""
+    return catalogues.message(lang, f"count.{family}.{'one' if n == 1 else 'other'}", count=n)
+
+
+def name(card: str, lang: str) -> str:
+    """The full name used in prose: 'ace of spades', '스페이드 에이스', 'Άσος μπαστούνι'."""
+    rank, suit = parts(card)
+    return catalogues.message(lang, "card", rank=catalogues.message(lang, f"rank.{rank}"),
+                              suit=catalogues.message(lang, f"suit.{suit}"))
+
+
+def rank_label(rank: str, lang: str) -> str:
+    """The rank's index as printed on the card in ``lang`` ('10', 'K'; French 'R')."""
+    return catalogues.message(lang, f"rank_short.{rank}")
+
+
+def short(card: str, lang: str) -> str:
+    """'A♠', 'R♠' in French: the label captions use."""
+    rank, suit = parts(card)
+    return rank_label(rank, lang) + SUIT_SYMBOL[suit]
+
+
+def cap(text: str) -> str:
+    """Upper-case the first letter (the catalogue writes mid-sentence forms; a few go first)."""
+    return text[:1].upper() + text[1:]

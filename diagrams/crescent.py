@@ -1,0 +1,142 @@
+"""Crescent board layout: the seeds' horseshoe.
+
+Pile numbering around the horseshoe (read as one path, so that neighbours in number are
+neighbours on the board):
+
+    5  6  7  8  9 10 11 12          piles 1-4:   left column, bottom to top
+ 4                          13      piles 5-12:  top row, left to right
+ 3     S+ H+ D+ C+   (A→K)  14      piles 13-16: right column, top to bottom
+ 2     S- H- D- C-   (K→A)  15
+ 1                          16
+
+The foundations sit in the centre, the four aces' row (S+ H+ D+ C+) above the four kings' row
+(S- H- D- C-). Each pile shows its top card with its number and card count under it; an empty
+pile is a dashed outline. A pile listed in ``fan`` shows every card, bottom first: piles of the
+left column fan to the right, the top row downwards, the right column to the left (into the
+board, where there is room).
+"""
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+import catalogues
+
+from . import cards
+from .svg import CH, CW, Box, Place, card_face, label, outline
+
+FOUNDATIONS = ("S+", "H+", "D+", "C+", "S-", "H-", "D-", "C-")
+PILES = tuple(str(n) for n in range(1, 17))
+
+M, SW, SH = 12, 64, 106          # margin, column step, row step
+COL_Y0 = 76                      # y of the top pile of each side column
+FAN_H, FAN_V = 18, 22            # fan offsets: horizontal (index under the rank), vertical
+WIDTH = 2 * M + 9 * SW + CW      # 652
+HEIGHT = COL_Y0 + 3 * SH + CH + 30 + M
+F_X0 = (WIDTH - (3 * SW + CW)) // 2
+F_Y = (200, 306)                 # the aces' row, the kings' row
+
+
+def pile_xy(n: int) -> tuple[int, int, str]:
+    """Position of pile n's base card and the direction it fans in."""
+    if 1 <= n <= 4:
+        return M, COL_Y0 + (4 - n) * SH, "right"
+    if 5 <= n <= 12:
+        return M + (n - 4) * SW, M, "down"
+    return M + 9 * SW, COL_Y0 + (n - 13) * SH, "left"
+
+
+def foundation_xy(f: str) -> tuple[int, int]:
+    i = FOUNDATIONS.index(f)
+    return F_X0 + (i % 4) * SW, F_Y[i // 4]
+
+
+def validate(state: dict) -> None:
+    piles = state.get("piles")
+    if not isinstance(piles, list) or len(piles) != 16:
+        raise ValueError("crescent state: 'piles' must be a list of 16 lists")
+    for i, pile in enumerate(piles, 1):
+        if not isinstance(pile, list):
+            raise ValueError(f"crescent state: pile {i} is not a list")
+        for card in pile:
+            cards.parts(card, f"crescent state, pile {i}")
+    founds = state.get("foundations")
+    if not isinstance(founds, dict) or set(founds) != set(FOUNDATIONS):
+        raise ValueError(f"crescent state: 'foundations' must have exactly the keys {' '.join(FOUNDATIONS)}")
+    for f in FOUNDATIONS:
+        if not isinstance(founds[f], list):
+            raise ValueError(f"crescent state: foundation {f} is not a list")
+        for card in founds[f]:
+            cards.parts(card, f"crescent state, foundation {f}")
+
+
+def _aria(lang: str, place: str, pile: list[str]) -> str:
+    if not pile:
+        return catalogues.message(lang, "aria.place_empty", place=place)
+    return catalogues.message(lang, "aria.place", place=place, cards=cards.count(lang, len(pile)),
+                              card=cards.name(pile[-1], lang))
+
+
+def _labels(x: int, y: int, lines: list[tuple[str, bool]], small: bool) -> str:
+    if small:   # one large line: the picture is drawn at 0.6 scale
+        text = " · ".join(t for t, _ in lines)
+        return f'<text class="cd-l" style="font-size:17px" x="{x}" y="{y + 18}">{escape(text)}</text>'
+    return "".join(label(x, y + 13 + 13 * i, t, b) for i, (t, b) in enumerate(lines))
+
+
+def _pile(state: dict, n: int, lang: str, pid: str, fanned: bool, small: bool) -> Place:
+    pile = state["piles"][n - 1]
+    x, y, direction = pile_xy(n)
+    place_name = catalogues.message(lang, "place.cr.pile", n=n)
+    p = Place(str(n), label=_aria(lang, place_name, pile))
+    if not pile:
+        p.parts.append(outline(x, y))
+        p.top = Box(x, y)
+    elif fanned and len(pile) > 1:
+        k = len(pile)
+        for i, card in enumerate(pile):
+            if direction == "right":
+                cx, cy, corner = x + i * FAN_H, y, "h"
+            elif direction == "left":
+                cx, cy, corner = x - (k - 1 - i) * FAN_H, y, "h"
+            else:
+                cx, cy, corner = x, y + i * FAN_V, "v"
+            p.parts.append(card_face(pid, card, cx, cy, lang, corner))
+        p.top = Box(cx, cy)
+    else:
+        p.parts.append(card_face(pid, pile[-1], x, y, lang))
+        p.top = Box(x, y)
+    first = Box(x, y)
+    p.hit = first.union(p.top)
+    # Labels go under the base position, or under the last card of a downward fan.
+    ly = p.top.y + CH if direction == "down" else y + CH
+    number = str(n) if small else place_name
+    p.parts.append(_labels(x + CW // 2, ly, [(number, True), (cards.count(lang, len(pile)), False)], small))
+    return p
+
+
+def _foundation(state: dict, f: str, lang: str, pid: str, small: bool) -> Place:
+    pile = state["foundations"][f]
+    x, y = foundation_xy(f)
+    p = Place(f, label=_aria(lang, catalogues.message(lang, f"place.cr.{f}"), pile))
+    p.parts.append(card_face(pid, pile[-1], x, y, lang) if pile else outline(x, y))
+    p.top = p.hit = Box(x, y)
+    p.parts.append(_labels(x + CW // 2, y + CH, [(str(len(pile)) if small else cards.count(lang, len(pile)), False)], small))
+    return p
+
+
+def layout(state: dict, lang: str, pid: str, fan: tuple[str, ...], small: bool
+           ) -> tuple[int, int, list[Place], list[Place], str]:
+    """(width, height, piles, foundations, extra drawing) for one state."""
+    for place in fan:
+        if place not in PILES:
+            raise ValueError(f"fan: {place!r} is not a Crescent pile (1-16)")
+    piles = [_pile(state, n, lang, pid, str(n) in fan, small) for n in range(1, 17)]
+    founds = [_foundation(state, f, lang, pid, small) for f in FOUNDATIONS]
+    # Row captions: the aces' row climbs A→K, the kings' row descends K→A.
+    a, k = cards.rank_label("A", lang), cards.rank_label("K", lang)
+    fs = 17 if small else 13
+    extra = "".join(
+        f'<text class="cd-l cd-lb" style="font-size:{fs}px;text-anchor:end" x="{F_X0 - 10}" '
+        f'y="{y + CH // 2 + 5}">{escape(t)}</text>'
+        for y, t in ((F_Y[0], f"{a}\u2192{k}"), (F_Y[1], f"{k}\u2192{a}")))
+    return WIDTH, HEIGHT, piles, founds, extra
