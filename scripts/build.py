@@ -71,15 +71,28 @@ def check_inputs(docs_dir: Path) -> tuple[int, int]:
     return len(examples), len(positions)
 
 
-def _mkdocs_logging(verbose: bool) -> logging.Handler:
+class _Problems(logging.Handler):
+    """Keeps MkDocs' warnings and errors: its Abort only says "Aborted with a BuildError!"."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+def _mkdocs_logging(verbose: bool) -> list[logging.Handler]:
     """MkDocs' own messages on stdout (warnings fail the build in strict mode)."""
     handler = logging.StreamHandler(sys.stdout)
     handler.setFormatter(logging.Formatter("mkdocs: %(levelname)s %(message)s"))
     handler.setLevel(logging.DEBUG if verbose else logging.WARNING)
     logger = logging.getLogger("mkdocs")
-    logger.addHandler(handler)
     logger.setLevel(logging.DEBUG if verbose else logging.INFO)
-    return handler
+    handlers = [handler, _Problems()]
+    for h in handlers:
+        logger.addHandler(h)
+    return handlers
 
 
 def run_mkdocs(docs_dir: Path, site_dir: Path, *, dirty: bool = False, verbose: bool = False) -> None:
@@ -88,7 +101,9 @@ def run_mkdocs(docs_dir: Path, site_dir: Path, *, dirty: bool = False, verbose: 
     from mkdocs.config import load_config
     from mkdocs.exceptions import Abort, ConfigurationError, MkDocsException
 
-    handler = _mkdocs_logging(verbose)
+    handlers = _mkdocs_logging(verbose)
+    problems = handlers[1]
+    assert isinstance(problems, _Problems)
     clean = mkdocs.utils.clean_directory
     argv = list(sys.argv)
     try:
@@ -101,12 +116,18 @@ def run_mkdocs(docs_dir: Path, site_dir: Path, *, dirty: bool = False, verbose: 
         raise BuildFailed(str(e)) from None
     except (Abort, ConfigurationError, MkDocsException) as e:
         message = getattr(e, "message", None) or str(e)
+        # The page errors (path:line: ...) and strict-mode warnings that caused the abort.
+        details = [m for m in problems.messages if m and not m.rstrip().endswith(":")]
+        if details:
+            message = "\n".join(details) if "BuildError" in message else \
+                "\n".join([message, *details])
         raise BuildFailed(message) from None
     finally:
         sys.argv = argv
         # A build that failed inside mkdocs-static-i18n leaves its monkey-patch behind.
         mkdocs.utils.clean_directory = clean
-        logging.getLogger("mkdocs").removeHandler(handler)
+        for h in handlers:
+            logging.getLogger("mkdocs").removeHandler(h)
 
 
 def build_site(docs_dir: Path = ROOT / "docs", site_dir: Path = ROOT / "site", *,

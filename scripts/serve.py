@@ -48,6 +48,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
     extensions_map = MIME_TYPES
     wrong_wasm_mime = False
+    verbose = False
 
     def guess_type(self, path: Any) -> str:
         suffix = Path(str(path)).suffix.lower()
@@ -64,8 +65,8 @@ class SiteHandler(SimpleHTTPRequestHandler):
         pass  # quiet: errors still reach the client; the build prints what matters
 
     def log_error(self, format: str, *args: Any) -> None:  # noqa: A002
-        # Keep real errors visible (404s of assets are worth seeing while writing pages).
-        sys.stderr.write("serve: " + (format % args) + "\n")
+        if self.verbose:  # 404s of assets are worth seeing while writing pages
+            sys.stderr.write(f"serve: {self.path}: " + (format % args) + "\n")
 
 
 class QuietServer(ThreadingHTTPServer):
@@ -81,11 +82,12 @@ class QuietServer(ThreadingHTTPServer):
 
 
 def make_server(directory: str | Path, port: int = 8000, *, host: str = HOST,
-                wrong_wasm_mime: bool = False) -> QuietServer:
+                wrong_wasm_mime: bool = False, verbose: bool = False) -> QuietServer:
     directory = Path(directory)
     if not directory.is_dir():
         raise FileNotFoundError(f"{directory}: no built site here (run scripts/build.py first)")
-    handler_class = type("Handler", (SiteHandler,), {"wrong_wasm_mime": wrong_wasm_mime})
+    handler_class = type("Handler", (SiteHandler,),
+                         {"wrong_wasm_mime": wrong_wasm_mime, "verbose": verbose})
     handler = functools.partial(handler_class, directory=str(directory))
     return QuietServer((host, port), handler)
 
@@ -110,9 +112,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--wrong-wasm-mime", action="store_true",
                         help="serve .wasm as application/octet-stream (tests the page's time-out)")
+    parser.add_argument("-v", "--verbose", action="store_true", help="print failed requests")
     args = parser.parse_args(argv)
     try:
-        server = make_server(args.directory, args.port, wrong_wasm_mime=args.wrong_wasm_mime)
+        server = make_server(args.directory, args.port, wrong_wasm_mime=args.wrong_wasm_mime,
+                             verbose=args.verbose)
     except (FileNotFoundError, OSError) as e:
         print(f"serve: {e}", file=sys.stderr)
         return 2

@@ -140,10 +140,25 @@ def _expand_line(line: str, ctx: MarkerContext) -> str:
     return "".join(pieces)
 
 
+def _fact_diagram(args: str, lang: str, ctx: MarkerContext) -> str:
+    """`<!-- factdiagram: EXAMPLE.FACT -->`: the diagram of the example step a fact describes.
+
+    sitegen/facts.py knows which step (and which move to highlight) a fact is about:
+    `fact_diagram(args, lang, ctx)` returns diagram-marker arguments such as
+    "crescent-example@10 highlight=10>14", drawn here like any `<!-- diagram: ... -->`.
+    """
+    from sitegen import diagram_marker
+
+    reg = Registration(None, True, "sitegen.facts", "fact_diagram")
+    diagram_args = _resolve("factdiagram", reg, ctx)(args, lang, ctx)
+    return diagram_marker.diagram_html(diagram_args, lang, ctx)
+
+
 def _register_defaults() -> None:
     from sitegen import diagram_marker
 
     register("diagram", diagram_marker.diagram_html, block=True)
+    register("factdiagram", _fact_diagram, block=True)
     register_lazy("board", "sitegen.live", "board_html", block=True)
     register_lazy("replay", "sitegen.live", "replay_html", block=True)
     register_lazy("tryit", "sitegen.live", "tryit_html", block=True)

@@ -1,0 +1,32 @@
+"""Browser tests: Debian's chromium (never `playwright install`), the site built once per session
+(tests/conftest.py: built_site) and served by scripts/serve.py on a free 127.0.0.1 port."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import load_script
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_FLAGS}
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path) -> Iterator[str]:
+    """Base URL (ending in /) of the built site, served with the right MIME types."""
+    serve = load_script("serve")
+    server = serve.serve(built_site, 0)
+    try:
+        yield serve.url_of(server)
+    finally:
+        server.shutdown()
+        server.server_close()

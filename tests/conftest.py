@@ -1,0 +1,36 @@
+"""Shared fixtures: one build of the real site per test session (tests that need a built site
+use `built_site` instead of building again), and a helper to build any docs tree."""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load_script(name: str) -> ModuleType:
+    """scripts/NAME.py as a module (scripts/ is not a package)."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def build_docs(docs_dir: Path, site_dir: Path) -> Path:
+    """Runs scripts/build.py's whole build (checks, strict mkdocs, runtime) in this process."""
+    load_script("build").build_site(docs_dir, site_dir, say=lambda _message: None)
+    return site_dir
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real site (docs/), built once for the session into a temporary directory."""
+    return build_docs(ROOT / "docs", tmp_path_factory.mktemp("site"))

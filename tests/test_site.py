@@ -1,0 +1,202 @@
+"""The built site (docs/ built once per session by tests/conftest.py: built_site)."""
+from __future__ import annotations
+
+import html.parser
+import json
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tests.conftest import ROOT, build_docs
+
+LANGUAGES = ("en", "ko", "el", "fr")
+
+
+class _YamlLoader(yaml.SafeLoader):
+    """mkdocs.yml may hold !!python/name tags (Material's emoji); they are irrelevant here."""
+
+
+_YamlLoader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
+
+
+def mkdocs_config() -> dict:
+    return yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_YamlLoader)
+
+
+def nav_pages(nav: list) -> list[str]:
+    pages: list[str] = []
+    for item in nav:
+        value = next(iter(item.values())) if isinstance(item, dict) else item
+        if isinstance(value, list):
+            pages += nav_pages(value)
+        elif isinstance(value, str) and value.endswith(".md"):
+            pages.append(value)
+    return pages
+
+
+def built_path(site: Path, lang: str, page: str) -> Path:
+    """Where mkdocs-static-i18n writes `page` of `lang` (the default language at the root)."""
+    stem = page[:-3]
+    rel = "index.html" if stem == "index" else f"{stem}/index.html"
+    return site / rel if lang == "en" else site / lang / rel
+
+
+def html_files(site: Path) -> list[Path]:
+    return sorted(site.rglob("*.html"))
+
+
+def test_config_languages_match_the_tested_ones() -> None:
+    i18n = next(p["i18n"] for p in mkdocs_config()["plugins"] if isinstance(p, dict) and "i18n" in p)
+    assert {lang["locale"] for lang in i18n["languages"]} == set(LANGUAGES)
+    assert mkdocs_config()["theme"]["font"] is False
+
+
+def test_every_page_exists_in_every_language(built_site: Path) -> None:
+    pages = nav_pages(mkdocs_config()["nav"])
+    assert len(pages) >= 9
+    missing = [str(built_path(built_site, lang, page).relative_to(built_site))
+               for page in pages for lang in LANGUAGES if not built_path(built_site, lang, page).is_file()]
+    assert missing == []
+    # And each language's page is in that language, not a fallback copy of the English one.
+    for page in pages:
+        texts = {lang: built_path(built_site, lang, page).read_text(encoding="utf-8") for lang in LANGUAGES}
+        for lang, text in texts.items():
+            assert f'<html lang="{lang}"' in text, (lang, page)
+        assert len({re.sub(r"<[^>]+>", "", t) for t in texts.values()}) == len(LANGUAGES), page
+
+
+def test_language_switcher_keeps_the_page(built_site: Path) -> None:
+    page = built_path(built_site, "fr", "crescent.md")
+    links = dict(re.findall(r'<a href="([^"]+)" hreflang="([a-z]{2})" class="md-select__link"',
+                            page.read_text(encoding="utf-8")))
+    targets = {lang: (page.parent / href).resolve() for href, lang in links.items()}
+    assert targets == {lang: built_path(built_site, lang, "crescent.md").parent.resolve()
+                       for lang in LANGUAGES}
+
+
+class _DiagramScan(html.parser.HTMLParser):
+    """Collects every data-diagram element and whether it has a text alternative."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.diagrams: list[dict] = []
+        self._svg: dict | None = None
+        self._depth = 0
+        self._in: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        a = dict(attrs)
+        if tag == "img" and "data-diagram" in a:
+            self.diagrams.append({"id": a["data-diagram"], "alt": bool((a.get("alt") or "").strip())})
+        if tag == "svg" and self._svg is None and "data-diagram" in a:
+            self._svg = {"id": a["data-diagram"], "alt": bool((a.get("aria-label") or "").strip()),
+                         "title": "", "desc": ""}
+            self._depth = 0
+        if self._svg is not None:
+            self._depth += 1
+            if tag in ("title", "desc") and self._depth == 2:
+                self._in = tag
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._svg is None:
+            return
+        self._in = None
+        self._depth -= 1
+        if tag == "svg" and self._depth == 0:
+            svg = self._svg
+            svg["alt"] = svg["alt"] or bool(svg["title"].strip() or svg["desc"].strip())
+            self.diagrams.append(svg)
+            self._svg = None
+
+    def handle_data(self, data: str) -> None:
+        if self._svg is not None and self._in:
+            self._svg[self._in] += data
+
+
+def test_every_diagram_has_a_text_alternative_and_a_description(built_site: Path) -> None:
+    total = 0
+    for path in html_files(built_site):
+        text = path.read_text(encoding="utf-8")
+        scan = _DiagramScan()
+        scan.feed(text)
+        without = [d["id"] for d in scan.diagrams if not d["alt"]]
+        assert without == [], f"{path}: diagrams without a text alternative: {without}"
+        total += len(scan.diagrams)
+        # Every figure drawn from a marker has its description readable on demand.
+        figures = text.count('<figure class="diagram')
+        assert text.count('<details class="diagram-description">') == figures, path
+    assert total > 0, "no diagram in the whole site"
+
+
+# Loading attributes and CSS/JS forms that fetch something (not <a href>, not xmlns).
+_LOADS = [
+    re.compile(r"""<(?:script|img|iframe|source|audio|video|embed|track|input)\b[^>]*\ssrc\s*=\s*["']?\s*(https?:)?//""", re.I),
+    re.compile(r"""<link\b[^>]*\shref\s*=\s*["']?\s*(https?:)?//""", re.I),
+    re.compile(r"""<object\b[^>]*\sdata\s*=\s*["']?\s*(https?:)?//""", re.I),
+    re.compile(r"""\ssrcset\s*=\s*["'][^"']*(https?:)?//""", re.I),
+    re.compile(r"""url\(\s*["']?\s*(https?:)?//""", re.I),
+    re.compile(r"""@import\s+(?:url\()?\s*["']?\s*(https?:)?//""", re.I),
+    re.compile(r"""\bimport\s*\(\s*["'`]\s*https?://""", re.I),
+    re.compile(r"""\bimport\s+[^;'"`]*\bfrom\s*["'`]\s*https?://""", re.I),
+    re.compile(r"""\bimportScripts\s*\([^)]*https?://""", re.I),
+    re.compile(r"""\bfetch\s*\(\s*["'`]\s*https?://""", re.I),
+]
+# Material's bundle names two URLs it loads only on demand, neither of which this site triggers:
+# mermaid (only when a page has a mermaid diagram; none has) and a ResizeObserver polyfill
+# (only in browsers without ResizeObserver). Pyodide's loader names the jsDelivr CDN as its
+# default indexURL, which the page's boot code always overrides with the site's own pyodide/.
+_VENDOR_ON_DEMAND = ("unpkg.com/mermaid", "unpkg.com/resize-observer-polyfill", "cdn.jsdelivr.net/pyodide")
+
+
+def test_no_page_loads_anything_from_another_host(built_site: Path) -> None:
+    offenders: list[str] = []
+    for path in sorted(built_site.rglob("*")):
+        if path.suffix not in (".html", ".css", ".js", ".mjs") or not path.is_file():
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for pattern in _LOADS:
+            for m in pattern.finditer(text):
+                snippet = text[m.start(): m.end() + 80]
+                if any(vendor in snippet for vendor in _VENDOR_ON_DEMAND):
+                    continue
+                offenders.append(f"{path.relative_to(built_site)}: {snippet[:120]!r}")
+    assert offenders == []
+    # The pages' own links to scripts and styles are all relative.
+    page = (built_site / "index.html").read_text(encoding="utf-8")
+    assert "fonts.googleapis" not in page and "fonts.gstatic" not in page
+
+
+def test_runtime_is_in_the_site(built_site: Path) -> None:
+    for name in ("pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json"):
+        assert (built_site / "pyodide" / name).read_bytes() == \
+            (ROOT / "node_modules" / "pyodide" / name).read_bytes()
+    with zipfile.ZipFile(built_site / "assets" / "py.zip") as zf:
+        names = zf.namelist()
+        assert names == sorted(names)
+        assert "engine/__init__.py" in names and "catalogues/__init__.py" in names
+        assert any(n.startswith("diagrams/") for n in names)
+        assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)
+        assert {info.date_time for info in zf.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+
+
+def test_search_index_has_accent_free_words(built_site: Path) -> None:
+    index = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert "plain" in index["config"]["fields"]
+    by_location = {doc["location"]: doc for doc in index["docs"]}
+    assert "ανακατανομη" in by_location["el/crescent/"]["plain"].split()
+    assert "reserve" in by_location["fr/canfield/"]["plain"].split()
+    assert {doc["location"].split("/")[0] for doc in index["docs"]} >= {"el", "fr", "ko"}
+
+
+@pytest.mark.slow
+def test_two_builds_are_identical(built_site: Path, tmp_path: Path) -> None:
+    again = build_docs(ROOT / "docs", tmp_path / "again")
+    first = {p.relative_to(built_site): p for p in built_site.rglob("*") if p.is_file()}
+    second = {p.relative_to(again): p for p in again.rglob("*") if p.is_file()}
+    assert sorted(first) == sorted(second)
+    differing = [str(rel) for rel, p in first.items() if p.read_bytes() != second[rel].read_bytes()]
+    assert differing == []
