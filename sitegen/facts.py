@@ -1,0 +1,421 @@
+"""Facts of the stored example games, as text in the page's language.
+
+`<!-- fact: EXAMPLE.KEY [cap] -->` becomes a sentence computed by replaying
+`docs/examples/EXAMPLE.json` with the engine (so prose and diagram can never disagree);
+`cap` upper-cases its first letter for use at the start of a sentence.
+`<!-- fact: reason.CODE -->` quotes the app's own message for a refusal (catalogue core.json).
+`<!-- factdiagram: EXAMPLE.KEY -->` draws the diagram(s) of the step the fact is about.
+
+A fact the stored game does not show (no ace played on a king, no redeal...) is a ValueError
+naming the example and the key: the build fails rather than print a wrong sentence.
+
+Messages live in catalogues/<lang>/facts.json. Cards come in two spellings, short (`A♠`, from
+`rank_short.*` and the suit symbols) and long (`ace of spades`, core.json's `card`), each also
+with its article where the language needs one (`{card_nom}`, `{card_acc}`, `{card_on}`,
+`{card_name_nom}` ...), chosen through `facts.gender.<rank>` and `facts.det.<form>.<gender>`.
+Korean particles written `을/를`, `이/가`, `은/는`, `과/와`, `으로/로` are resolved after
+formatting from the word before them.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+FORMS = ("nom", "acc", "on")
+
+
+@dataclass(frozen=True)
+class FactDiagram:
+    """A diagram showing a fact: the state after `step` actions, with its options."""
+
+    step: int
+    highlight: tuple[str, str] | None = None
+    refused: bool = False
+    fan: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Fact:
+    """What a fact says: a message key, its parameters, and where it happens in the game."""
+
+    message: str
+    params: dict[str, Any] = field(default_factory=dict)
+    cards: dict[str, str] = field(default_factory=dict)    # param name -> card ("AS")
+    ranks: dict[str, str] = field(default_factory=dict)    # param name -> rank ("7")
+    counts: dict[str, tuple[str, int]] = field(default_factory=dict)  # name -> (count key, n)
+    move: int | None = None          # the move number in the game (state["moves"] after it)
+    step: int = 0                    # actions played before the fact's diagram
+    diagrams: tuple[FactDiagram, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """The replay of an example: its name, code, actions and states (states[0] = the deal)."""
+
+    name: str
+    code: str
+    moves: tuple[str, ...]
+    states: tuple[dict[str, Any], ...]
+
+
+# ---------------------------------------------------------------------------------------
+# Finding facts in a replayed game
+
+
+def _fail(game: GameRecord, key: str, why: str) -> ValueError:
+    return ValueError(f"example {game.name!r} has no fact {key!r}: {why}")
+
+
+def _rank(card: str) -> str:
+    return card[:-1]
+
+
+def _suit(card: str) -> str:
+    return card[-1]
+
+
+def _need(game: GameRecord, key: str, kind: str) -> None:
+    if game.states[0].get("game") != kind:
+        raise _fail(game, key, f"this fact is about {kind} games, the example is "
+                               f"{game.states[0].get('game')!r}")
+
+
+def fact_code(game: GameRecord, key: str) -> Fact:
+    return Fact("facts.code", {"code": game.code})
+
+
+def fact_length(game: GameRecord, key: str) -> Fact:
+    final = game.states[-1]
+    if final.get("game") == "crescent":
+        redeals = sum(1 for m in game.moves if m == "redeal")
+        return Fact("facts.cr.length", counts={"moves": ("facts.count.moves", final["moves"]),
+                                              "redeals": ("facts.count.redeals", redeals)})
+    return Fact("facts.cf.length", counts={"actions": ("facts.count.actions", final["moves"])})
+
+
+_PILE_MOVE = re.compile(r"^(\d+)>(\d+)$")
+
+
+def fact_ace_on_king(game: GameRecord, key: str) -> Fact:
+    """The first move that puts an ace on a king of a pile (ranks wrap on the piles)."""
+    _need(game, key, "crescent")
+    for i, move in enumerate(game.moves):
+        m = _PILE_MOVE.match(move)
+        if not m:
+            continue
+        src, dst = int(m.group(1)), int(m.group(2))
+        before = game.states[i]
+        card, target = before["piles"][src - 1][-1], before["piles"][dst - 1][-1]
+        if _rank(card) == "A" and _rank(target) == "K":
+            return Fact("facts.cr.ace_on_king", {"src": src, "dst": dst},
+                        cards={"card": card, "target": target},
+                        move=game.states[i + 1]["moves"], step=i,
+                        diagrams=(FactDiagram(i, (str(src), str(dst))),))
+    raise _fail(game, key, "no move puts an ace on a king of a pile")
+
+
+def fact_redeal(game: GameRecord, key: str) -> Fact:
+    """The first redeal, and a pile whose new top card (its old bottom card) can then be played.
+
+    The pile the game plays from next is preferred, else the lowest-numbered one."""
+    import engine
+
+    _need(game, key, "crescent")
+    try:
+        i = game.moves.index("redeal")
+    except ValueError:
+        raise _fail(game, key, "the game has no redeal") from None
+    before, after = game.states[i], game.states[i + 1]
+    legal = engine.from_state(after).legal_moves()
+    playable = [p for p in range(1, 17)
+                if len(before["piles"][p - 1]) >= 2
+                and after["piles"][p - 1][-1] != before["piles"][p - 1][-1]
+                and any(mv.startswith(f"{p}>") for mv in legal)]
+    if not playable:
+        raise _fail(game, key, "no pile's new top card can be played after the first redeal")
+    pile = playable[0]
+    nxt = _PILE_MOVE.match(game.moves[i + 1]) if i + 1 < len(game.moves) else None
+    if nxt is None and i + 1 < len(game.moves):
+        nxt = re.match(r"^(\d+)>", game.moves[i + 1])
+    if nxt is not None and int(nxt.group(1)) in playable:
+        pile = int(nxt.group(1))
+    old, new = before["piles"][pile - 1], after["piles"][pile - 1]
+    return Fact("facts.cr.redeal", {"pile": pile, "before": old, "after": new},
+                cards={"card": new[-1]}, step=i,
+                diagrams=(FactDiagram(i, fan=(str(pile),)), FactDiagram(i + 1, fan=(str(pile),))))
+
+
+def _base_card(game: GameRecord) -> str:
+    for cards in game.states[0]["foundations"].values():
+        if cards:
+            return cards[0]
+    raise ValueError(f"example {game.name!r}: the deal has no base card")
+
+
+def fact_base_card(game: GameRecord, key: str) -> Fact:
+    _need(game, key, "canfield")
+    base = _base_card(game)
+    start = _rank(base)
+    below = RANKS[(RANKS.index(start) - 1) % 13]
+    variant = {"A": "facts.cf.base_card_ace", "2": "facts.cf.base_card_two",
+               "K": "facts.cf.base_card_king"}.get(start, "facts.cf.base_card")
+    return Fact(variant, {"code": game.code}, cards={"card": base},
+                ranks={"start": start, "below": below})
+
+
+_COLUMN_MOVE = re.compile(r"^([1-4])(?::(\d+))?>(.+)$")
+
+
+def fact_column_ace(game: GameRecord, key: str) -> Fact:
+    """The first position where an ace tops a column, its foundation empty, and the engine
+    refuses it there because the start rank is not the ace."""
+    import engine
+
+    _need(game, key, "canfield")
+    start = game.states[0]["base_rank"]
+    if start == "A":
+        raise _fail(game, key, "the start rank is the ace, so a column ace can start its foundation")
+    for i, state in enumerate(game.states):
+        for c, column in enumerate(state["columns"], start=1):
+            if not column or _rank(column[-1]) != "A" or state["foundations"][_suit(column[-1])]:
+                continue
+            ace = column[-1]
+            reason = engine.from_state(state).check(f"{c}>{_suit(ace)}")
+            if reason != "foundation-start":
+                continue
+            return Fact("facts.cf.column_ace", {"column": c, "suit": _suit(ace)},
+                        cards={"card": ace, "start_card": start + _suit(ace)}, step=i,
+                        diagrams=(FactDiagram(i, (str(c), _suit(ace)), refused=True),))
+    raise _fail(game, key, "no column ace is ever refused by an empty foundation")
+
+
+def fact_column_refill(game: GameRecord, key: str) -> Fact:
+    """The first action that empties a column, and the reserve card that refills it."""
+    _need(game, key, "canfield")
+    for i, move in enumerate(game.moves):
+        m = _COLUMN_MOVE.match(move)
+        if not m:
+            continue
+        c, n, dst = int(m.group(1)), int(m.group(2) or 1), m.group(3)
+        before, after = game.states[i], game.states[i + 1]
+        column = before["columns"][c - 1]
+        if len(column) != n or not before["reserve"]:
+            continue
+        refill = before["reserve"][-1]
+        if after["columns"][c - 1] != [refill]:
+            continue
+        cards = {"card": column[0], "refill": refill}
+        params: dict[str, Any] = {"column": c, "count": n}
+        if dst in SUITS:
+            variant = "facts.cf.refill_to_foundation"
+            params["suit"] = dst
+        else:
+            cards["target"] = before["columns"][int(dst) - 1][-1]
+            cards["top"] = column[-1]
+            variant = {1: "facts.cf.refill_one", 2: "facts.cf.refill_two"}.get(n, "facts.cf.refill_run")
+        return Fact(variant, params, cards=cards, move=after["moves"], step=i,
+                    diagrams=(FactDiagram(i, (str(c), dst)), FactDiagram(i + 1)))
+    raise _fail(game, key, "no action empties a column while the reserve still has cards")
+
+
+FACTS: dict[str, Callable[[GameRecord, str], Fact]] = {
+    "code": fact_code,
+    "length": fact_length,
+    "ace-on-king": fact_ace_on_king,
+    "redeal": fact_redeal,
+    "base-card": fact_base_card,
+    "column-ace": fact_column_ace,
+    "column-refill": fact_column_refill,
+}
+
+
+def find_fact(game: GameRecord, key: str) -> Fact:
+    finder = FACTS.get(key)
+    if finder is None:
+        raise ValueError(f"example {game.name!r}: unknown fact {key!r} "
+                         f"(known facts: {', '.join(sorted(FACTS))})")
+    return finder(game, key)
+
+
+# ---------------------------------------------------------------------------------------
+# Wording
+
+
+def _msg(lang: str, key: str, **params: Any) -> str:
+    import catalogues
+
+    return catalogues.message(lang, key, **params)
+
+
+def short_card(lang: str, card: str) -> str:
+    return _msg(lang, "facts.card_short", rank=_msg(lang, f"rank_short.{_rank(card)}"),
+                suit=_msg(lang, f"facts.suit_symbol.{_suit(card)}"))
+
+
+def long_card(lang: str, card: str) -> str:
+    return _msg(lang, "card", rank=_msg(lang, f"rank.{_rank(card)}"),
+                suit=_msg(lang, f"suit.{_suit(card)}"))
+
+
+def _with_articles(lang: str, name: str, text: str, rank: str, out: dict[str, str]) -> None:
+    gender = _msg(lang, f"facts.gender.{rank}")
+    out[name] = text
+    for form in FORMS:
+        out[f"{name}_{form}"] = _msg(lang, f"facts.det.{form}.{gender}", card=text)
+
+
+def card_params(lang: str, name: str, card: str) -> dict[str, str]:
+    """`{name}` (short), `{name}_name` (long) and their article forms."""
+    out: dict[str, str] = {}
+    _with_articles(lang, name, short_card(lang, card), _rank(card), out)
+    _with_articles(lang, f"{name}_name", long_card(lang, card), _rank(card), out)
+    return out
+
+
+def rank_params(lang: str, name: str, rank: str) -> dict[str, str]:
+    """`{name}` (the rank's name), `{name}_short` and article forms of both."""
+    out: dict[str, str] = {}
+    _with_articles(lang, name, _msg(lang, f"rank.{rank}"), rank, out)
+    _with_articles(lang, f"{name}_short", _msg(lang, f"rank_short.{rank}"), rank, out)
+    return out
+
+
+def _count(lang: str, key: str, n: int) -> str:
+    # Plural forms: French uses the singular for 0 and 1, the others only for 1.
+    one = n < 2 if lang == "fr" else n == 1
+    return _msg(lang, f"{key}.{'one' if one else 'other'}", count=n)
+
+
+def ordinal(lang: str, n: int) -> str:
+    return _msg(lang, "facts.ordinal.first" if n == 1 else "facts.ordinal.other", n=n)
+
+
+def sentence(fact: Fact, lang: str) -> str:
+    params: dict[str, Any] = dict(fact.params)
+    sep = _msg(lang, "facts.card_sep")
+    for key, value in fact.params.items():
+        if isinstance(value, list):   # a pile, bottom first
+            params[key] = sep.join(short_card(lang, c) for c in value)
+    for name, card in fact.cards.items():
+        params.update(card_params(lang, name, card))
+    for name, rank in fact.ranks.items():
+        params.update(rank_params(lang, name, rank))
+    for name, (key, n) in fact.counts.items():
+        params[name] = _count(lang, key, n)
+    if fact.move is not None:
+        params["move"] = ordinal(lang, fact.move)
+    if "suit" in fact.params:
+        params["foundation"] = _msg(lang, f"name.cf.{fact.params['suit']}")
+    return resolve_particles(_msg(lang, fact.message, **params), lang)
+
+
+# Korean particles: the first form follows a final consonant, the second a vowel
+# (으로/로: 로 also after ㄹ). What counts is how the word before them is read aloud.
+_PARTICLE_RE = re.compile(r"(.)(을/를|이/가|은/는|과/와|으로/로)")
+_DIGIT_FINAL = {"0": "ㅇ", "1": "ㄹ", "2": "", "3": "ㅁ", "4": "", "5": "", "6": "ㄱ",
+                "7": "ㄹ", "8": "ㄹ", "9": ""}
+_SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+def _final(char: str, lang: str) -> str:
+    """The final consonant of `char` read in Korean ('' for none, 'ㄹ' for rieul, 'x' other)."""
+    if "가" <= char <= "힣":
+        jong = (ord(char) - 0xAC00) % 28
+        return "" if jong == 0 else ("ㄹ" if jong == 8 else "x")
+    if char in _DIGIT_FINAL:
+        return _DIGIT_FINAL[char]
+    if char in _SUIT_SYMBOLS:   # A♣ is read with the suit's name last
+        return _final(_msg(lang, f"suit.{_SUIT_SYMBOLS[char]}")[-1], lang)
+    return ""                   # Latin letters A J Q K: 에이, 제이, 큐, 케이
+
+
+def resolve_particles(text: str, lang: str) -> str:
+    def pick(m: re.Match[str]) -> str:
+        after_consonant, after_vowel = m.group(2).split("/")
+        final = _final(m.group(1), lang)
+        if after_consonant == "으로":
+            return m.group(1) + ("으로" if final not in ("", "ㄹ") else "로")
+        return m.group(1) + (after_consonant if final else after_vowel)
+    return _PARTICLE_RE.sub(pick, text)
+
+
+# ---------------------------------------------------------------------------------------
+# Markers
+
+
+def _record(name: str, ctx: Any) -> GameRecord:
+    from sitegen.sources import check_name, load_example
+
+    if not check_name(name):
+        raise ValueError(f"malformed example name {name!r}")
+    path = ctx.docs_dir / "examples" / f"{name}.json"
+    if not path.is_file():
+        raise ValueError(f"unknown example {name!r}: no file docs/examples/{name}.json")
+    ex = load_example(ctx.docs_dir, name, getattr(ctx, "root", None))
+    return GameRecord(name, ex.code, tuple(ex.moves), tuple(ex.states))
+
+
+def _split(args: str) -> tuple[str, str, list[str]]:
+    words = args.split()
+    if not words or "." not in words[0]:
+        raise ValueError(f"malformed fact {args.strip()!r}: expected EXAMPLE.KEY, "
+                         "e.g. crescent-example.ace-on-king")
+    name, _, key = words[0].partition(".")
+    return name, key, words[1:]
+
+
+def fact_of(args: str, ctx: Any) -> tuple[GameRecord, Fact]:
+    name, key, _ = _split(args)
+    game = _record(name, ctx)
+    return game, find_fact(game, key)
+
+
+def fact_text(args: str, lang: str, ctx: Any) -> str:
+    """The `fact` marker: `EXAMPLE.KEY [cap]`, or `reason.CODE` for the app's message."""
+    name, key, options = _split(args)
+    for opt in options:
+        if opt != "cap":
+            raise ValueError(f"unknown fact option {opt!r} (the only option is cap)")
+    if name == "reason":
+        import engine
+
+        if key not in engine.REASONS:
+            raise ValueError(f"unknown reason code {key!r}")
+        text = _msg(lang, f"reason.{key}")
+    else:
+        game = _record(name, ctx)
+        text = sentence(find_fact(game, key), lang)
+    if "cap" in options and text:
+        text = text[0].upper() + text[1:]
+    return text
+
+
+def fact_step(args: str, ctx: Any) -> int:
+    """The step (actions played) at which the fact's diagram is drawn."""
+    return fact_of(args, ctx)[1].step
+
+
+def factdiagram_html(args: str, lang: str, ctx: Any) -> str:
+    """The `factdiagram` marker: the diagram(s) of a fact, drawn like `diagram` markers."""
+    from sitegen import diagram_marker
+
+    name, key, options = _split(args)
+    if options:
+        raise ValueError(f"the factdiagram marker takes no options (got {' '.join(options)!r})")
+    game, fact = fact_of(args, ctx)
+    if not fact.diagrams:
+        raise ValueError(f"fact {key!r} of {name!r} has no diagram")
+    parts = []
+    for n, d in enumerate(fact.diagrams, start=1):
+        spec = [f"{name}@{d.step}", f"id=fact-{name}-{key}-{n}"]
+        if d.highlight:
+            spec.append(f"highlight={d.highlight[0]}>{d.highlight[1]}")
+        if d.refused:
+            spec.append("refused")
+        if d.fan:
+            spec.append("fan=" + ",".join(d.fan))
+        parts.append(diagram_marker.diagram_html(" ".join(spec), lang, ctx))
+    return "\n".join(parts)
