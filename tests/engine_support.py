@@ -99,8 +99,7 @@ def canfield_state(columns: list[list[str]] | None = None, reserve: list[str] | 
                    foundations: dict[str, str | None] | None = None, base_rank: str = "7",
                    draw: int = 3, score: int = 0, moves: int = 0) -> dict[str, Any]:
     """A full valid Canfield state: the given places; foundations by top card (None empty);
-    every other card of the deck goes into the stock (or, when the stock is given, the waste;
-    name both and nothing may be left)."""
+    every other card of the deck goes into the first of stock, waste, reserve left as None."""
     found = {s: canfield_foundation(s, base_rank, (foundations or {}).get(s)) for s in SUITS}
     columns = [list(c) for c in (columns or [[], [], [], []])]
     named = [*(reserve or []), *(waste or []), *(stock or []), *(c for col in columns for c in col),
@@ -112,6 +111,8 @@ def canfield_state(columns: list[list[str]] | None = None, reserve: list[str] | 
         stock, rest = rest, []
     elif waste is None:
         waste, rest = rest, []
+    elif reserve is None:
+        reserve, rest = rest, []
     assert not rest, f"cards left over: {rest}"
     return {"game": "canfield", "code": None, "draw": draw, "base_rank": base_rank,
             "stock": list(stock), "waste": list(waste or []), "reserve": list(reserve or []),
