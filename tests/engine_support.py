@@ -312,3 +312,65 @@ def card_total(state: dict[str, Any]) -> Counter[str]:
         groups = [state["stock"], state["waste"], state["reserve"], *state["columns"],
                   *state["foundations"].values()]
     return Counter(c for g in groups for c in g)
+
+
+# --- an independent re-implementation of engine/CODES.md ---------------------------------------
+M64 = 0xFFFFFFFFFFFFFFFF
+
+
+class RefSplitMix64:
+    """SplitMix64 as CODES.md §3 writes it."""
+
+    def __init__(self, seed: int) -> None:
+        self.s = seed
+
+    def next(self) -> int:
+        self.s = (self.s + 0x9E3779B97F4A7C15) % 2 ** 64
+        z = self.s
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % 2 ** 64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % 2 ** 64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        limit = 2 ** 64 - 2 ** 64 % n
+        while True:
+            x = self.next()
+            if x < limit:
+                return x % n
+
+
+def ref_seed(code: str) -> int:
+    """CODES.md §2: the ASCII of GAME+VERSION times 2**40 plus the deal number."""
+    head, _, deal = code.split("-")
+    number = 0
+    for ch in deal:
+        number = number * 26 + (ord(ch) - 65)
+    return (ord(head[0]) << 56) + (ord(head[1]) << 48) + (ord(head[2]) << 40) + number
+
+
+def ref_shuffled(code: str) -> list[str]:
+    """CODES.md §4-5: the deck(s) in order, Crescent's first base cards removed, Fisher-Yates."""
+    cards = list(DECK)
+    if code.startswith("CR"):
+        cards = cards + list(DECK)
+        for base in ("AS", "AH", "AD", "AC", "KS", "KH", "KD", "KC"):
+            del cards[cards.index(base)]
+    rng = RefSplitMix64(ref_seed(code))
+    for i in range(len(cards) - 1, 0, -1):
+        j = rng.below(i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+def ref_deal(code: str) -> dict[str, Any]:
+    """CODES.md §6: the dealt state of a normalised code."""
+    order = ref_shuffled(code)
+    if code.startswith("CR"):
+        return {"game": "crescent", "code": code, "piles": [order[6 * i: 6 * i + 6] for i in range(16)],
+                "foundations": {n: [("A" if n[1] == "+" else "K") + n[0]] for n in CR_FOUNDATIONS},
+                "redeals_left": 3, "moves": 0, "status": "playing"}
+    base = order[13]
+    return {"game": "canfield", "code": code, "draw": int(code.split("-")[1][1]), "base_rank": base[0],
+            "stock": order[18:], "waste": [], "reserve": order[:13],
+            "foundations": {s: [base] if base[1] == s else [] for s in SUITS},
+            "columns": [[c] for c in order[14:18]], "score": 0, "moves": 0, "status": "playing"}
