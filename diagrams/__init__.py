@@ -94,7 +94,7 @@ def render_svg(state: dict, lang: str, *, diagram_id: str, size: str = "large",
             else:
                 raise ValueError(f"highlight: {end!r} is not a place of the {game} board")
         overlay = (_svg.ring(boxes[0], False) + _svg.ring(boxes[1], refused)
-                   + _svg.arrow(pid, boxes[0], boxes[1], refused))
+                   + _svg.arrow(pid, boxes[0], boxes[1], refused, (width // 2, height // 2)))
     elif refused:
         raise ValueError("refused=True needs highlight=(source, destination)")
 

@@ -67,6 +67,11 @@ def _labels(x: int, y: int, lines: list[tuple[str, bool]], small: bool) -> str:
     return "".join(label(x, y + 13 + 13 * i, t, b) for i, (t, b) in enumerate(lines))
 
 
+def _lines(lang: str, name: str, n: int, small: bool) -> list[tuple[str, bool]]:
+    """Under a card: its place's name and count; small diagrams show the count only."""
+    return [(str(n), True)] if small else [(name, True), (cards.count(lang, n), False)]
+
+
 def _aria_top(lang: str, place: str, seq: list[str]) -> str:
     if not seq:
         return catalogues.message(lang, "aria.place_empty", place=place)
@@ -99,7 +104,7 @@ def layout(state: dict, lang: str, pid: str, fan: tuple[str, ...], small: bool
                if stock else msg(lang, "aria.place_empty", place=name))
     p.parts.append(card_back(pid, x, M) if stock else outline(x, M))
     p.top = p.hit = Box(x, M)
-    p.parts.append(_labels(x + CW // 2, M + CH, [(name, True), (cards.count(lang, len(stock)), False)], small))
+    p.parts.append(_labels(x + CW // 2, M + CH, _lines(lang, name, len(stock), small), small))
     places.append(p)
 
     # Waste: draw three shows the last three, fanned; draw one its top card.
@@ -121,7 +126,7 @@ def layout(state: dict, lang: str, pid: str, fan: tuple[str, ...], small: bool
         p.top = Box(x + (len(shown) - 1) * FAN_H, M)
         p.hit = Box(x, M).union(p.top)
         label_y = M + CH
-    p.parts.append(_labels(x + CW // 2, label_y, [(name, True), (cards.count(lang, len(waste)), False)], small))
+    p.parts.append(_labels(x + CW // 2, label_y, _lines(lang, name, len(waste), small), small))
     bottoms.append(label_y + 30)
     places.append(p)
 
@@ -138,7 +143,7 @@ def layout(state: dict, lang: str, pid: str, fan: tuple[str, ...], small: bool
     else:
         p.parts.append(card_face(pid, reserve[-1], x, ROW2, lang))
         p.top = p.hit = Box(x, ROW2)
-    p.parts.append(_labels(x + CW // 2, p.top.y + CH, [(name, True), (cards.count(lang, len(reserve)), False)], small))
+    p.parts.append(_labels(x + CW // 2, p.top.y + CH, _lines(lang, name, len(reserve), small), small))
     bottoms.append(p.top.y + CH + 30)
     places.append(p)
 
@@ -176,7 +181,8 @@ def layout(state: dict, lang: str, pid: str, fan: tuple[str, ...], small: bool
             p.label = msg(lang, "aria.cf.foundation_empty", place=name, rank=msg(lang, f"rank.{base}"))
             p.parts.append(ghost(pid, x, M, f, cards.rank_label(base, lang)))
         p.top = p.hit = Box(x, M)
-        p.parts.append(_labels(x + CW // 2, M + CH, [(start, True), (cards.count(lang, len(seq)), False)], small))
+        lines = [(start, True)] if small else [(start, True), (cards.count(lang, len(seq)), False)]
+        p.parts.append(_labels(x + CW // 2, M + CH, lines, small))
         founds.append(p)
 
     height = max([ROW2 + CH + 40, *bottoms]) + M

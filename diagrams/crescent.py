@@ -11,9 +11,9 @@ neighbours on the board):
 
 The foundations sit in the centre, the four aces' row (S+ H+ D+ C+) above the four kings' row
 (S- H- D- C-). Each pile shows its top card with its number and card count under it; an empty
-pile is a dashed outline. A pile listed in ``fan`` shows every card, bottom first: piles of the
-left column fan to the right, the top row downwards, the right column to the left (into the
-board, where there is room).
+pile is a dashed outline. A pile listed in ``fan`` shows every card, bottom first, without
+covering anything: the top row fans downwards (the foundations move down to make room), the
+left column fans out to the left and the right column to the right (the board grows wider).
 """
 from __future__ import annotations
 
@@ -36,18 +36,19 @@ F_X0 = (WIDTH - (3 * SW + CW)) // 2
 F_Y = (200, 306)                 # the aces' row, the kings' row
 
 
-def pile_xy(n: int) -> tuple[int, int, str]:
-    """Position of pile n's base card and the direction it fans in."""
+def pile_xy(n: int, dx: int = 0) -> tuple[int, int, str]:
+    """Position of pile n's top card when not fanned, and the direction it fans in
+    (``dx``: how far the board is shifted right to make room for left fans)."""
     if 1 <= n <= 4:
-        return M, COL_Y0 + (4 - n) * SH, "right"
+        return dx + M, COL_Y0 + (4 - n) * SH, "left"
     if 5 <= n <= 12:
-        return M + (n - 4) * SW, M, "down"
-    return M + 9 * SW, COL_Y0 + (n - 13) * SH, "left"
+        return dx + M + (n - 4) * SW, M, "down"
+    return dx + M + 9 * SW, COL_Y0 + (n - 13) * SH, "right"
 
 
-def foundation_xy(f: str) -> tuple[int, int]:
+def foundation_xy(f: str, dx: int = 0, dy: int = 0) -> tuple[int, int]:
     i = FOUNDATIONS.index(f)
-    return F_X0 + (i % 4) * SW, F_Y[i // 4]
+    return dx + F_X0 + (i % 4) * SW, dy + F_Y[i // 4]
 
 
 def validate(state: dict) -> None:
@@ -83,44 +84,47 @@ def _labels(x: int, y: int, lines: list[tuple[str, bool]], small: bool) -> str:
     return "".join(label(x, y + 13 + 13 * i, t, b) for i, (t, b) in enumerate(lines))
 
 
-def _pile(state: dict, n: int, lang: str, pid: str, fanned: bool, small: bool) -> Place:
+def _pile(state: dict, n: int, lang: str, pid: str, fanned: bool, small: bool, dx: int) -> Place:
     pile = state["piles"][n - 1]
-    x, y, direction = pile_xy(n)
+    x, y, direction = pile_xy(n, dx)
     place_name = catalogues.message(lang, "place.cr.pile", n=n)
     p = Place(str(n), label=_aria(lang, place_name, pile))
     if not pile:
         p.parts.append(outline(x, y))
-        p.top = Box(x, y)
+        p.top = p.hit = Box(x, y)
     elif fanned and len(pile) > 1:
         k = len(pile)
         for i, card in enumerate(pile):
-            if direction == "right":
-                cx, cy, corner = x + i * FAN_H, y, "h"
-            elif direction == "left":
+            if direction == "left":      # bottom card outermost, top card in the pile's place
                 cx, cy, corner = x - (k - 1 - i) * FAN_H, y, "h"
+            elif direction == "right":   # bottom card in the pile's place, top card outermost
+                cx, cy, corner = x + i * FAN_H, y, "h"
             else:
                 cx, cy, corner = x, y + i * FAN_V, "v"
             p.parts.append(card_face(pid, card, cx, cy, lang, corner))
+            if i == 0:
+                first = Box(cx, cy)
         p.top = Box(cx, cy)
+        p.hit = first.union(p.top)
     else:
         p.parts.append(card_face(pid, pile[-1], x, y, lang))
-        p.top = Box(x, y)
-    first = Box(x, y)
-    p.hit = first.union(p.top)
-    # Labels go under the base position, or under the last card of a downward fan.
+        p.top = p.hit = Box(x, y)
+    # Labels stay under the pile's own place, or under the last card of a downward fan.
     ly = p.top.y + CH if direction == "down" else y + CH
-    number = str(n) if small else place_name
-    p.parts.append(_labels(x + CW // 2, ly, [(number, True), (cards.count(lang, len(pile)), False)], small))
+    lines = ([(f"{n} \u00b7 {len(pile)}", True)] if small
+             else [(place_name, True), (cards.count(lang, len(pile)), False)])
+    p.parts.append(_labels(x + CW // 2, ly, lines, small))
     return p
 
 
-def _foundation(state: dict, f: str, lang: str, pid: str, small: bool) -> Place:
+def _foundation(state: dict, f: str, lang: str, pid: str, small: bool, dx: int, dy: int) -> Place:
     pile = state["foundations"][f]
-    x, y = foundation_xy(f)
+    x, y = foundation_xy(f, dx, dy)
     p = Place(f, label=_aria(lang, catalogues.message(lang, f"place.cr.{f}"), pile))
     p.parts.append(card_face(pid, pile[-1], x, y, lang) if pile else outline(x, y))
     p.top = p.hit = Box(x, y)
-    p.parts.append(_labels(x + CW // 2, y + CH, [(str(len(pile)) if small else cards.count(lang, len(pile)), False)], small))
+    text = str(len(pile)) if small else cards.count(lang, len(pile))
+    p.parts.append(_labels(x + CW // 2, y + CH, [(text, False)], small))
     return p
 
 
@@ -130,13 +134,21 @@ def layout(state: dict, lang: str, pid: str, fan: tuple[str, ...], small: bool
     for place in fan:
         if place not in PILES:
             raise ValueError(f"fan: {place!r} is not a Crescent pile (1-16)")
-    piles = [_pile(state, n, lang, pid, str(n) in fan, small) for n in range(1, 17)]
-    founds = [_foundation(state, f, lang, pid, small) for f in FOUNDATIONS]
+    spread = {n: (len(state["piles"][n - 1]) - 1) if str(n) in fan and state["piles"][n - 1] else 0
+              for n in range(1, 17)}
+    left = max(spread[n] for n in range(1, 5)) * FAN_H
+    right = max(spread[n] for n in range(13, 17)) * FAN_H
+    down = max(spread[n] for n in range(5, 13)) * FAN_V
+    # The foundations move down below the longest downward fan and its labels.
+    dy = max(0, M + down + CH + 30 + 14 - F_Y[0])
+    piles = [_pile(state, n, lang, pid, str(n) in fan, small, left) for n in range(1, 17)]
+    founds = [_foundation(state, f, lang, pid, small, left, dy) for f in FOUNDATIONS]
     # Row captions: the aces' row climbs A→K, the kings' row descends K→A.
     a, k = cards.rank_label("A", lang), cards.rank_label("K", lang)
     fs = 17 if small else 13
     extra = "".join(
-        f'<text class="cd-l cd-lb" style="font-size:{fs}px;text-anchor:end" x="{F_X0 - 10}" '
-        f'y="{y + CH // 2 + 5}">{escape(t)}</text>'
+        f'<text class="cd-l cd-lb" style="font-size:{fs}px;text-anchor:end" x="{left + F_X0 - 10}" '
+        f'y="{y + dy + CH // 2 + 5}">{escape(t)}</text>'
         for y, t in ((F_Y[0], f"{a}\u2192{k}"), (F_Y[1], f"{k}\u2192{a}")))
-    return WIDTH, HEIGHT, piles, founds, extra
+    height = max(HEIGHT, F_Y[1] + dy + CH + 30 + M)
+    return WIDTH + left + right, height, piles, founds, extra

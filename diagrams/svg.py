@@ -138,7 +138,7 @@ def ring(box: Box, refused: bool) -> str:
             f'height="{box.h + 8}" rx="8"/>')
 
 
-def arrow(pid: str, src: Box, dst: Box, refused: bool) -> str:
+def arrow(pid: str, src: Box, dst: Box, refused: bool, centre: tuple[int, int]) -> str:
     """A gently curved arrow from the source's top card to the destination's; when refused it
     is dashed and the destination gets a cross (shape, not only colour, tells a refusal)."""
     x1, y1, x2, y2 = src.cx, src.cy, dst.cx, dst.cy
@@ -149,8 +149,12 @@ def arrow(pid: str, src: Box, dst: Box, refused: bool) -> str:
     ux, uy = dx / length, dy / length
     sx, sy = round(x1 + ux * trim), round(y1 + uy * trim)
     ex, ey = round(x2 - ux * trim), round(y2 - uy * trim)
-    bow = min(40.0, length / 5)
-    qx, qy = round((sx + ex) / 2 - uy * bow), round((sy + ey) / 2 + ux * bow)
+    # Bow towards the board's centre: away from the neighbours of a pile on the edge.
+    bow = min(70.0, length / 3)
+    mx, my = (sx + ex) / 2, (sy + ey) / 2
+    if (-uy) * (centre[0] - mx) + ux * (centre[1] - my) < 0:
+        bow = -bow
+    qx, qy = round(mx - uy * bow), round(my + ux * bow)
     d = f"M{sx} {sy}Q{qx} {qy} {ex} {ey}"
     cls, marker = ("cd-ax", f"{pid}-mx") if refused else ("cd-a", f"{pid}-ma")
     out = f'<path class="cd-ah" d="{d}"/><path class="{cls}" d="{d}" marker-end="url(#{marker})"/>'
