@@ -10,8 +10,9 @@ Steps (each prints a progress line):
      node_modules/pyodide into site/pyodide/ (written only when their bytes change).
 
 Any bad input stops the build with `path:line: message` and exit status 1.
-`--serve` then serves site/ on http://127.0.0.1:8000/ (`--port`), rebuilding when a source
-file changes; `--dirty` rebuilds only the pages whose source changed (fast, for writing pages).
+`--serve` then serves site/ on http://127.0.0.1:8000/ (`--port`) and rebuilds, in the same
+process, when a source file changes: the rebuild reuses the compiled templates, the replayed
+examples and the drawn diagrams (all cached in memory), which is what makes it fast.
 SOURCE_DATE_EPOCH is taken from the last commit, so dates in the output do not depend on when
 the build ran.
 """
@@ -31,11 +32,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from sitegen.errors import SourceError  # noqa: E402
-from sitegen.sources import load_position, verify_example  # noqa: E402
 
-# Files whose change calls for a rebuild under --serve.
-WATCHED = ("docs", "hooks", "sitegen", "engine", "diagrams", "catalogues", "mkdocs.yml")
+# Besides the docs folder, files whose change calls for a rebuild under --serve.
+WATCHED = ("hooks", "sitegen", "engine", "diagrams", "catalogues", "mkdocs.yml")
 
 
 class BuildFailed(Exception):
@@ -62,6 +61,9 @@ def source_date_epoch() -> str:
 
 def check_inputs(docs_dir: Path) -> tuple[int, int]:
     """Replays every example (must end won) and validates every position; counts them."""
+    # Imported here, not at the top: --serve drops these modules to pick up edited code.
+    from sitegen.sources import load_position, verify_example
+
     examples = sorted((docs_dir / "examples").glob("*.json"))
     positions = sorted((docs_dir / "positions").glob("*.json"))
     for path in examples:
@@ -95,23 +97,22 @@ def _mkdocs_logging(verbose: bool) -> list[logging.Handler]:
     return handlers
 
 
-def run_mkdocs(docs_dir: Path, site_dir: Path, *, dirty: bool = False, verbose: bool = False) -> None:
+def run_mkdocs(docs_dir: Path, site_dir: Path, *, verbose: bool = False) -> None:
     import mkdocs.utils
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
     from mkdocs.exceptions import Abort, ConfigurationError, MkDocsException
 
+    from sitegen.errors import SourceError
+
     handlers = _mkdocs_logging(verbose)
     problems = handlers[1]
     assert isinstance(problems, _Problems)
     clean = mkdocs.utils.clean_directory
-    argv = list(sys.argv)
     try:
         config = load_config(str(ROOT / "mkdocs.yml"), docs_dir=str(docs_dir),
                              site_dir=str(site_dir), strict=True)
-        # mkdocs-static-i18n builds the other languages itself and reads --dirty from argv.
-        sys.argv = [argv[0], "--dirty"] if dirty else [argv[0]]
-        build(config, dirty=dirty)
+        build(config)
     except SourceError as e:
         raise BuildFailed(str(e)) from None
     except (Abort, ConfigurationError, MkDocsException) as e:
@@ -123,7 +124,6 @@ def run_mkdocs(docs_dir: Path, site_dir: Path, *, dirty: bool = False, verbose: 
                 "\n".join([message, *details])
         raise BuildFailed(message) from None
     finally:
-        sys.argv = argv
         # A build that failed inside mkdocs-static-i18n leaves its monkey-patch behind.
         mkdocs.utils.clean_directory = clean
         for h in handlers:
@@ -131,9 +131,11 @@ def run_mkdocs(docs_dir: Path, site_dir: Path, *, dirty: bool = False, verbose: 
 
 
 def build_site(docs_dir: Path = ROOT / "docs", site_dir: Path = ROOT / "site", *,
-               dirty: bool = False, verbose: bool = False,
+               verbose: bool = False,
                say: Callable[[str], None] = progress) -> float:
     """The whole build; returns its duration in seconds; raises BuildFailed."""
+    from sitegen.errors import SourceError
+
     os.environ["SOURCE_DATE_EPOCH"] = source_date_epoch()
     start = time.perf_counter()
     try:
@@ -142,17 +144,16 @@ def build_site(docs_dir: Path = ROOT / "docs", site_dir: Path = ROOT / "site", *
         raise BuildFailed(str(e)) from None
     say(f"checked {n_examples} example games and {n_positions} positions with the engine "
         f"({time.perf_counter() - start:.1f} s)")
-    say(f"mkdocs build --strict{' --dirty' if dirty else ''} -> {site_dir}")
+    say(f"mkdocs build --strict -> {site_dir}")
     step = time.perf_counter()
-    run_mkdocs(docs_dir, site_dir, dirty=dirty, verbose=verbose)
+    run_mkdocs(docs_dir, site_dir, verbose=verbose)
     say(f"pages, search index, py.zip and Pyodide written ({time.perf_counter() - step:.1f} s)")
     return time.perf_counter() - start
 
 
-def _snapshot() -> dict[str, float]:
+def _snapshot(docs_dir: Path) -> dict[str, float]:
     stamps: dict[str, float] = {}
-    for name in WATCHED:
-        base = ROOT / name
+    for base in (docs_dir, *(ROOT / name for name in WATCHED)):
         paths: Iterator[Path] = iter([base]) if base.is_file() else base.rglob("*")
         for path in paths:
             if path.is_file() and "__pycache__" not in path.parts:
@@ -161,23 +162,25 @@ def _snapshot() -> dict[str, float]:
 
 
 def watch_and_rebuild(docs_dir: Path, site_dir: Path, stop: threading.Event) -> None:
-    """Polls the sources twice a second; a docs-only change gets a dirty (fast) rebuild."""
-    before = _snapshot()
+    """Polls the sources twice a second and rebuilds the whole site after a change.
+
+    (MkDocs' --dirty mode is no faster here: it warns, which strict mode turns into a failure,
+    and it drops the unchanged pages from the search index.)"""
+    before = _snapshot(docs_dir)
     while not stop.wait(0.5):
-        now = _snapshot()
+        now = _snapshot(docs_dir)
         if now == before:
             continue
         changed = {p for p in now.keys() | before.keys() if now.get(p) != before.get(p)}
         before = now
-        only_pages = all(p.startswith(str(docs_dir)) and p.endswith(".md") and p in now
-                         for p in changed)
+        only_pages = all(p.startswith(str(docs_dir)) for p in changed)
         # Python sources may have changed: drop our generators so the rebuild sees new code.
         if not only_pages:
             for name in list(sys.modules):
                 if name.split(".")[0] in ("sitegen", "engine", "diagrams", "catalogues"):
                     del sys.modules[name]
         try:
-            seconds = build_site(docs_dir, site_dir, dirty=only_pages)
+            seconds = build_site(docs_dir, site_dir)
             progress(f"rebuilt in {seconds:.1f} s")
         except BuildFailed as e:
             print(f"build: error: {e}", file=sys.stderr, flush=True)
@@ -187,14 +190,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--serve", action="store_true", help="serve site/ after building")
     parser.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
-    parser.add_argument("--dirty", action="store_true", help="rebuild only changed pages")
     parser.add_argument("--docs-dir", type=Path, default=ROOT / "docs")
     parser.add_argument("--site-dir", type=Path, default=ROOT / "site")
     parser.add_argument("-v", "--verbose", action="store_true", help="show MkDocs' info messages")
     args = parser.parse_args(argv)
     docs_dir, site_dir = args.docs_dir.resolve(), args.site_dir.resolve()
     try:
-        seconds = build_site(docs_dir, site_dir, dirty=args.dirty, verbose=args.verbose)
+        seconds = build_site(docs_dir, site_dir, verbose=args.verbose)
     except BuildFailed as e:
         print(f"build: error: {e}", file=sys.stderr, flush=True)
         return 1

@@ -107,6 +107,9 @@ def render(state: dict[str, Any], lang: str, spec: DiagramSpec) -> tuple[str, st
 
 
 def diagram_html(args: str, lang: str, ctx: MarkerContext) -> str:
+    """The figure. It is kept out of the search index (data-search-exclude): every diagram's
+    description names dozens of cards and places, which would drown the prose in results.
+    `data-state` holds the position, so the page's scripts can turn any diagram live."""
     import catalogues
 
     spec = parse(args, ctx)
@@ -120,8 +123,8 @@ def diagram_html(args: str, lang: str, ctx: MarkerContext) -> str:
     state_attr = html.escape(json.dumps(state, separators=(",", ":"), sort_keys=True), quote=True)
     return (
         f'<figure class="diagram diagram-{spec.size}" data-diagram-figure="{html.escape(spec.ident)}"'
-        f' data-state="{state_attr}">\n'
-        f'<div class="diagram-svg" data-search-exclude>{svg}</div>\n'
+        f' data-state="{state_attr}" data-search-exclude>\n'
+        f'<div class="diagram-svg">{svg}</div>\n'
         f'<details class="diagram-description"><summary>{html.escape(summary)}</summary>'
         f'<p>{html.escape(description)}</p></details>\n'
         f'</figure>'
