@@ -14,6 +14,7 @@ from .prng import SplitMix64, shuffle
 
 DEAL_LETTERS = 7
 DEAL_COUNT = 26 ** DEAL_LETTERS
+_ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ def parse_code(text: object) -> GameCode:
     """The code in `text` (trimmed, upper-cased); CodeError with the reason otherwise."""
     if not isinstance(text, str):
         raise CodeError(R.CODE_FORMAT, text)
-    code = text.strip().upper()
+    code = text.strip().translate(_ASCII_UPPER)  # not str.upper(): "ı" -> "I", "ß" -> "SS"
     parts = code.split("-")
     if len(parts) != 3 or len(parts[0]) < 3:
         raise CodeError(R.CODE_FORMAT, text)
