@@ -121,8 +121,9 @@ def layout(state: dict, lang: str, pid: str, fan: tuple[str, ...], small: bool
         label_y = p.top.y + CH
     else:
         shown = waste[-3:] if state["draw"] == 3 else waste[-1:]
+        corner = "h" if len(shown) > 1 else "v"     # the index where the fan leaves it visible
         for i, card in enumerate(shown):
-            p.parts.append(card_face(pid, card, x + i * FAN_H, M, lang, "h"))
+            p.parts.append(card_face(pid, card, x + i * FAN_H, M, lang, corner))
         p.top = Box(x + (len(shown) - 1) * FAN_H, M)
         p.hit = Box(x, M).union(p.top)
         label_y = M + CH
