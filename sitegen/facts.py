@@ -255,31 +255,34 @@ def short_card(lang: str, card: str) -> str:
                 suit=_msg(lang, f"facts.suit_symbol.{_suit(card)}"))
 
 
-def long_card(lang: str, card: str) -> str:
-    return _msg(lang, "card", rank=_msg(lang, f"rank.{_rank(card)}"),
-                suit=_msg(lang, f"suit.{_suit(card)}"))
-
-
-def _with_articles(lang: str, name: str, text: str, rank: str, out: dict[str, str]) -> None:
+def _with_articles(lang: str, name: str, nominative: str, accusative: str, rank: str,
+                   out: dict[str, str]) -> None:
+    """`{name}` bare, and `{name}_nom`, `{name}_acc`, `{name}_on` with their article (the
+    accusative spelling for acc and on: Greek declines rank names, Άσος -> τον Άσο)."""
     gender = _msg(lang, f"facts.gender.{rank}")
-    out[name] = text
+    out[name] = nominative
     for form in FORMS:
+        text = nominative if form == "nom" else accusative
         out[f"{name}_{form}"] = _msg(lang, f"facts.det.{form}.{gender}", card=text)
 
 
 def card_params(lang: str, name: str, card: str) -> dict[str, str]:
-    """`{name}` (short), `{name}_name` (long) and their article forms."""
+    """`{name}` (short, A♠) and `{name}_name` (long, ace of spades), with article forms."""
     out: dict[str, str] = {}
-    _with_articles(lang, name, short_card(lang, card), _rank(card), out)
-    _with_articles(lang, f"{name}_name", long_card(lang, card), _rank(card), out)
+    short = short_card(lang, card)
+    _with_articles(lang, name, short, short, _rank(card), out)
+    suit = _msg(lang, f"suit.{_suit(card)}")
+    nom = _msg(lang, "card", rank=_msg(lang, f"rank.{_rank(card)}"), suit=suit)
+    acc = _msg(lang, "card", rank=_msg(lang, f"facts.rank_acc.{_rank(card)}"), suit=suit)
+    _with_articles(lang, f"{name}_name", nom, acc, _rank(card), out)
     return out
 
 
 def rank_params(lang: str, name: str, rank: str) -> dict[str, str]:
-    """`{name}` (the rank's name), `{name}_short` and article forms of both."""
+    """`{name}` (the rank's name) with article forms."""
     out: dict[str, str] = {}
-    _with_articles(lang, name, _msg(lang, f"rank.{rank}"), rank, out)
-    _with_articles(lang, f"{name}_short", _msg(lang, f"rank_short.{rank}"), rank, out)
+    _with_articles(lang, name, _msg(lang, f"rank.{rank}"), _msg(lang, f"facts.rank_acc.{rank}"),
+                   rank, out)
     return out
 
 
@@ -295,10 +298,12 @@ def ordinal(lang: str, n: int) -> str:
 
 def sentence(fact: Fact, lang: str) -> str:
     params: dict[str, Any] = dict(fact.params)
-    sep = _msg(lang, "facts.card_sep")
     for key, value in fact.params.items():
         if isinstance(value, list):   # a pile, bottom first
-            params[key] = sep.join(short_card(lang, c) for c in value)
+            text = short_card(lang, value[0])
+            for card in value[1:]:
+                text = _msg(lang, "facts.card_join", cards=text, card=short_card(lang, card))
+            params[key] = text
     for name, card in fact.cards.items():
         params.update(card_params(lang, name, card))
     for name, rank in fact.ranks.items():
