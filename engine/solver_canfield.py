@@ -1,0 +1,183 @@
+"""Canfield for the solver: stock macro moves, canonical keys, ordered move generation.
+
+Stock macro moves: a draw changes nothing but the stock/waste split, and every other action
+commutes with it, so the search never draws for its own sake: a move is "draw k times (k >= 0,
+recycling as needed) then play the waste's top card". Every waste card the draws can bring up
+is offered, so no legal line is lost.
+
+Canonical key: the 4 columns are interchangeable (legality and the refill from the reserve treat
+them alike), so they are sorted; the reserve is its untouched bottom part (its length says
+which); the foundations are their heights (their cards follow from the base rank); the stock and
+waste are the talon (waste bottom to top, then the stock in the order it deals) and the waste
+length. Waste lengths on the draw cycle (a multiple of the draw count, or the whole talon) are
+all reached from one another by draws alone, so they share one key; a waste length off the
+cycle (after a waste card was played) keeps its own.
+
+No dominance pruning in the full pass: foundation take-backs, stock plays and runs of every
+length are all generated, so a finished search is a proof.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .canfield import DRAW, FOLLOWS, FOUNDATION_SIZE, MOVE_NAMES, TAKES, Canfield
+from .solver import Searcher
+
+SEP = b"\xff"
+ON_CYCLE = 254  # stands for any waste length on the draw cycle in a key
+COLUMN_LISTS = (2, 3, 4, 5)
+
+Macro = tuple[int, tuple[int, int, int]]  # (draws first, then this engine move)
+
+
+class CanfieldSearcher(Searcher):
+    game: Canfield
+
+    def key(self) -> bytes:
+        g = self.game
+        lists = g.lists
+        waste, stock = lists[1], lists[10]
+        p = len(waste)
+        n = p + len(stock)
+        pointer = ON_CYCLE if (p % g.draw == 0 or p == n) else p
+        return (SEP.join(sorted([bytes(lists[2]), bytes(lists[3]), bytes(lists[4]), bytes(lists[5])]))
+                + SEP + bytes(waste) + bytes(reversed(stock))
+                + bytes((pointer, len(lists[0]), len(lists[6]), len(lists[7]), len(lists[8]), len(lists[9]))))
+
+    def _talon(self) -> list[tuple[int, int]]:
+        """(draws needed, card) for every card the draws can bring to the waste's top, the
+        current top first, each card once."""
+        g = self.game
+        waste, stock = g.lists[1], g.lists[10]
+        p = len(waste)
+        n = p + len(stock)
+        if n == 0:
+            return []
+        draw = g.draw
+        out: list[tuple[int, int]] = []
+        seen: set[int] = set()
+        q, k = p, 0
+        while q not in seen:
+            seen.add(q)
+            if q > 0:
+                # talon[q - 1]: in the waste if q <= p, else still in the stock
+                out.append((k, waste[q - 1] if q <= p else stock[n - q]))
+            q = 0 if q == n else min(q + draw, n)
+            k += 1
+        return out
+
+    def moves(self, full: bool) -> list[Any]:
+        g = self.game
+        lists = g.lists
+        base = g.base_rank
+        wanted: dict[int, int] = {}
+        for s in range(4):
+            f = lists[6 + s]
+            if not f:
+                wanted[s * 13 + base] = 6 + s
+            elif len(f) < FOUNDATION_SIZE:
+                wanted[s * 13 + (f[-1] % 13 + 1) % 13] = 6 + s
+        takers: dict[int, list[int]] = {}
+        empties: list[int] = []
+        for c in COLUMN_LISTS:
+            col = lists[c]
+            if col:
+                for card in TAKES[col[-1]]:
+                    takers.setdefault(card, []).append(c)
+            else:
+                empties.append(c)
+        reserve = lists[0]
+        scored: list[tuple[float, int, Macro]] = []
+        n = 0
+
+        def useful(card: int) -> bool:
+            return card in wanted or card in takers
+
+        # The reserve's top: to a foundation, then to a column (freeing the next reserve card).
+        if reserve:
+            r = reserve[-1]
+            if r in wanted:
+                scored.append((0, n, (0, (0, wanted[r], 1))))
+                n += 1
+            for d in takers.get(r, ()):
+                scored.append((2, n, (0, (0, d, 1))))
+                n += 1
+        # Column tops to foundations; runs between columns.
+        for c in COLUMN_LISTS:
+            col = lists[c]
+            size = len(col)
+            if not size:
+                continue
+            top = col[-1]
+            if top in wanted:
+                scored.append((1, n, (0, (c, wanted[top], 1))))
+                n += 1
+            length = 1
+            while True:
+                bottom = col[-length]
+                whole = length == size
+                under = -1 if whole else col[-length - 1]
+                if whole:
+                    score = 2  # empties the column: the reserve refills it, or it stays free
+                elif under in wanted:
+                    score = 2
+                elif useful(under):
+                    score = 3
+                else:
+                    score = 5
+                if full or score <= 3:
+                    for d in takers.get(bottom, ()):
+                        if d != c:
+                            scored.append((score, n, (0, (c, d, length))))
+                            n += 1
+                    if not whole:  # a whole column onto an empty one changes nothing
+                        for d in empties:
+                            scored.append((score + 1, n, (0, (c, d, length))))
+                            n += 1
+                if whole or not FOLLOWS[col[-length]][col[-length - 1]]:  # the run goes no deeper
+                    break
+                length += 1
+        # Waste cards the draws can bring up, the fewest draws first.
+        for k, card in self._talon():
+            if card in wanted:
+                scored.append((1, n + 100 * k, (k, (1, wanted[card], 1))))
+            for d in takers.get(card, ()):
+                scored.append((4, n + 100 * k, (k, (1, d, 1))))
+            for d in empties:
+                scored.append((4, n + 100 * k, (k, (1, d, 1))))
+            n += 1
+        # Foundation take-backs: the full pass only.
+        if full:
+            for s in range(4):
+                f = lists[6 + s]
+                if not f:
+                    continue
+                top = f[-1]
+                for d in takers.get(top, ()):
+                    scored.append((7, n, (0, (6 + s, d, 1))))
+                    n += 1
+                for d in empties:
+                    scored.append((8, n, (0, (6 + s, d, 1))))
+                    n += 1
+        rng = self.rng
+        if rng is not None:  # the quick pass's random tie-break between close scores
+            noise = self.NOISE
+            scored = [(score + rng.random() * noise, i, m) for score, i, m in scored]
+        scored.sort()
+        return [m for _, _, m in scored]
+
+    def apply(self, move: Macro) -> Any:
+        g = self.game
+        draws, play = move
+        records = [g._apply(DRAW) for _ in range(draws)]
+        records.append(g._apply(play))
+        return records
+
+    def revert(self, records: Any) -> None:
+        g = self.game
+        for record in reversed(records):
+            g._revert(record)
+
+    def names(self, move: Macro) -> list[str]:
+        draws, play = move
+        return ["draw"] * draws + [MOVE_NAMES[play]]

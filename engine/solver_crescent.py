@@ -1,0 +1,108 @@
+"""Crescent for the solver: canonical keys, ordered move generation.
+
+Canonical key: the 16 piles are interchangeable (legality and the redeal treat each pile
+alike and alone), so the key is the sorted multiset of pile contents, plus the 8 foundation
+heights (a foundation's cards follow from its height) and the redeals left.
+
+No dominance pruning: with two decks a card played to a foundation may still be wanted as a
+place to build on (its neighbours' second copies are in play), so no "safe to play" rule of
+single-deck games carries over; the full pass generates every legal action.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .crescent import FOUNDATION_SIZE, MOVE_NAMES, NEIGHBOURS, PILE_LIMIT, PILES, REDEAL, Crescent
+from .solver import Searcher
+
+SEP = b"\xff"
+
+
+class CrescentSearcher(Searcher):
+    game: Crescent
+    QUICK_SHARE = 0.8  # complete proofs are rare for Crescent's 104 cards: mostly look for wins
+
+    def key(self) -> bytes:
+        g = self.game
+        return (SEP.join(sorted([bytes(p) for p in g.piles]))
+                + bytes([len(f) for f in g.foundations]) + bytes((g.redeals_left,)))
+
+    def moves(self, full: bool) -> list[Any]:
+        g = self.game
+        piles, foundations = g.piles, g.foundations
+        wants: dict[int, list[int]] = {}
+        for f in range(8):
+            foundation = foundations[f]
+            if len(foundation) < FOUNDATION_SIZE:
+                wants.setdefault(foundation[-1] + (1 if f < 4 else -1), []).append(PILES + f)
+        by_top: dict[int, list[int]] = {}
+        for i in range(PILES):
+            pile = piles[i]
+            if pile:
+                by_top.setdefault(pile[-1], []).append(i)
+        scored: list[tuple[float, int, Any]] = []
+        n = 0
+        for top, sources in by_top.items():
+            if top in wants:
+                for i in sources:
+                    under = piles[i][-2] if len(piles[i]) > 1 else -1
+                    for f in wants[top]:
+                        # Playing to a foundation first; better still if it uncovers another.
+                        scored.append((0 if under in wants else 1, n, (i, f)))
+                        n += 1
+            for neighbour in NEIGHBOURS[top]:
+                targets = by_top.get(neighbour)
+                if not targets:
+                    continue
+                for j in targets:
+                    if len(piles[j]) >= PILE_LIMIT:
+                        continue
+                    for i in sources:
+                        if i == j:
+                            continue
+                        size = len(piles[i])
+                        if size == 1:
+                            # Emptying a pile loses a place for good: last, and full pass only.
+                            if full:
+                                scored.append((6, n, (i, j)))
+                                n += 1
+                            continue
+                        under = piles[i][-2]
+                        if under in wants:
+                            score = 2
+                        elif under in by_top or any(nb in by_top for nb in NEIGHBOURS[under]):
+                            score = 3  # the uncovered card has a use at once
+                        else:
+                            score = 4
+                        scored.append((score, n, (i, j)))
+                        n += 1
+        for suit in range(4):
+            up, down = foundations[suit], foundations[4 + suit]
+            if len(up) > 1 and down[-1] - 1 == up[-1]:
+                useful = (up[-1] - 1) in by_top  # S+ then wants the card below
+                if full or useful:
+                    scored.append((2 if useful else 5, n, (PILES + suit, PILES + 4 + suit)))
+                    n += 1
+            if len(down) > 1 and up[-1] + 1 == down[-1] and len(up) < FOUNDATION_SIZE:
+                useful = (up[-1] + 2) in by_top  # S- then wants the card above
+                if full or useful:
+                    scored.append((2 if useful else 5, n, (PILES + 4 + suit, PILES + suit)))
+                    n += 1
+        rng = self.rng
+        if rng is not None:  # the quick pass's random tie-break between close scores
+            noise = self.NOISE
+            scored = [(score + rng.random() * noise, i, m) for score, i, m in scored]
+        scored.sort()
+        result = [m for _, _, m in scored]
+        if g.redeals_left > 0:
+            result.append(REDEAL)
+        return result
+
+    def apply(self, move: Any) -> Any:
+        return self.game._apply(move)
+
+    def revert(self, record: Any) -> None:
+        self.game._revert(record)
+
+    def names(self, move: Any) -> list[str]:
+        return [MOVE_NAMES[move]]
