@@ -44,6 +44,8 @@ STYLE = (
     ".cd-ax{stroke:#b3261e;stroke-width:4;fill:none;stroke-dasharray:9 5}"
     ".cd-ah{stroke:#fff;stroke-width:8;fill:none;stroke-linecap:round}"
     ".cd-hit{fill:transparent}"
+    # Marks drawn over the board must not catch the clicks meant for the cards under them.
+    ".cd-h,.cd-x,.cd-a,.cd-ax,.cd-ah,.cd-n{pointer-events:none}"
 )
 STYLE_INTERACTIVE = (
     "svg[data-diagram] [data-place]{cursor:pointer}"
@@ -160,7 +162,7 @@ def arrow(pid: str, src: Box, dst: Box, refused: bool, centre: tuple[int, int]) 
     out = f'<path class="cd-ah" d="{d}"/><path class="{cls}" d="{d}" marker-end="url(#{marker})"/>'
     if refused:
         cx, cy, r = dst.x + dst.w - 8, dst.y + dst.h - 8, 11
-        out += (f'<g transform="translate({cx},{cy})"><circle r="{r + 2}" fill="#fff"/>'
+        out += (f'<g class="cd-n" transform="translate({cx},{cy})"><circle r="{r + 2}" fill="#fff"/>'
                 f'<circle r="{r}" fill="#b3261e"/><path d="M-5 -5L5 5M5 -5L-5 5" '
                 f'stroke="#fff" stroke-width="3" stroke-linecap="round"/></g>')
     return out
