@@ -14,3 +14,10 @@ def on_env(env: Any, config: Any, files: Any) -> Any:
     from sitegen import speed
 
     return speed.share_template_cache(env)
+
+
+def on_config(config: Any) -> Any:
+    from sitegen import speed
+
+    speed.cache_theme_file_list()
+    return config

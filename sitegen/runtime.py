@@ -12,7 +12,7 @@ import shutil
 import zipfile
 from pathlib import Path
 
-PACKAGES = ("engine", "diagrams", "catalogues")
+PACKAGES = ("engine", "diagrams", "catalogues", "pyworker")
 PACKED_SUFFIXES = (".py", ".json")
 PYODIDE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json")
@@ -36,10 +36,23 @@ def packed_files(root: Path) -> list[tuple[str, Path]]:
     return sorted(entries)
 
 
+_zip_cache: dict[tuple[tuple[str, int, int], ...], bytes] = {}
+
+
 def build_zip(root: Path) -> bytes:
+    """The zip's bytes; rebuilt only when a packed file's name, size or mtime changed."""
+    files = packed_files(root)
+    key = tuple((name, p.stat().st_size, p.stat().st_mtime_ns) for name, p in files)
+    if key not in _zip_cache:
+        _zip_cache.clear()
+        _zip_cache[key] = _zip(files)
+    return _zip_cache[key]
+
+
+def _zip(files: list[tuple[str, Path]]) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as zf:
-        for name, path in packed_files(root):
+        for name, path in files:
             info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
@@ -60,11 +73,15 @@ def write_if_changed(path: Path, data: bytes) -> bool:
 
 
 def copy_if_changed(src: Path, dst: Path) -> bool:
-    if dst.is_file() and dst.stat().st_size == src.stat().st_size \
-            and dst.read_bytes() == src.read_bytes():
-        return False
+    """Copies with the source's mtime, so that an unchanged copy is recognised by size and
+    mtime without reading 10 MB again (the four language builds each call this)."""
+    if dst.is_file():
+        s, d = src.stat(), dst.stat()
+        if s.st_size == d.st_size and (s.st_mtime_ns == d.st_mtime_ns
+                                       or dst.read_bytes() == src.read_bytes()):
+            return False
     dst.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(src, dst)
+    shutil.copy2(src, dst)
     return True
 
 
@@ -79,4 +96,7 @@ def install(site_dir: Path, root: Path) -> list[str]:
     for name in PYODIDE_FILES:
         if copy_if_changed(pyodide / name, site_dir / "pyodide" / name):
             written.append(f"pyodide/{name}")
+    from sitegen import live  # the replays' step files, gathered while pages were rendered
+
+    written += live.write_assets(site_dir)
     return written
