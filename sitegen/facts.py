@@ -4,7 +4,7 @@
 `docs/examples/EXAMPLE.json` with the engine (so prose and diagram can never disagree);
 `cap` upper-cases its first letter for use at the start of a sentence.
 `<!-- fact: reason.CODE -->` quotes the app's own message for a refusal (catalogue core.json).
-`<!-- factdiagram: EXAMPLE.KEY -->` draws the diagram(s) of the step the fact is about.
+`<!-- factdiagram: EXAMPLE.KEY [after] -->` draws the step the fact is about (or the one after).
 
 A fact the stored game does not show (no ace played on a king, no redeal...) is a ValueError
 naming the example and the key: the build fails rather than print a wrong sentence.
@@ -403,24 +403,24 @@ def fact_step(args: str, ctx: Any) -> int:
     return fact_of(args, ctx)[1].step
 
 
-def factdiagram_html(args: str, lang: str, ctx: Any) -> str:
-    """The `factdiagram` marker: the diagram(s) of a fact, drawn like `diagram` markers."""
-    from sitegen import diagram_marker
-
+def fact_diagram(args: str, lang: str, ctx: Any) -> str:
+    """The `factdiagram` marker, `EXAMPLE.KEY [after]`: the arguments of a `diagram` marker for
+    the step the fact is about (sitegen/markers.py draws it). Facts about a change (a redeal, a
+    column refilled) have a second diagram, the position after it: the `after` option."""
     name, key, options = _split(args)
-    if options:
-        raise ValueError(f"the factdiagram marker takes no options (got {' '.join(options)!r})")
+    if options not in ([], ["after"]):
+        raise ValueError(f"unknown factdiagram option {' '.join(options)!r} (the only option is after)")
     game, fact = fact_of(args, ctx)
-    if not fact.diagrams:
-        raise ValueError(f"fact {key!r} of {name!r} has no diagram")
-    parts = []
-    for n, d in enumerate(fact.diagrams, start=1):
-        spec = [f"{name}@{d.step}", f"id=fact-{name}-{key}-{n}"]
-        if d.highlight:
-            spec.append(f"highlight={d.highlight[0]}>{d.highlight[1]}")
-        if d.refused:
-            spec.append("refused")
-        if d.fan:
-            spec.append("fan=" + ",".join(d.fan))
-        parts.append(diagram_marker.diagram_html(" ".join(spec), lang, ctx))
-    return "\n".join(parts)
+    index = 1 if options else 0
+    if index >= len(fact.diagrams):
+        raise ValueError(f"fact {key!r} of {name!r} has no diagram"
+                         + (" after its step" if index else ""))
+    d = fact.diagrams[index]
+    spec = [f"{name}@{d.step}", f"id=fact-{name}-{key}" + ("-after" if index else "")]
+    if d.highlight:
+        spec.append(f"highlight={d.highlight[0]}>{d.highlight[1]}")
+    if d.refused:
+        spec.append("refused")
+    if d.fan:
+        spec.append("fan=" + ",".join(d.fan))
+    return " ".join(spec)

@@ -8,6 +8,7 @@ A♠ alone in column 4): 1>2 empties column 1, which the reserve refills with th
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -137,17 +138,33 @@ def test_fact_steps(ctx: MarkerContext) -> None:
     assert facts.fact_step("mini-canfield.column-ace", ctx) == 0
 
 
-def test_factdiagram_draws_the_facts_steps(ctx: MarkerContext) -> None:
-    html = facts.factdiagram_html("mini-crescent.redeal", "ko", ctx)
+def test_factdiagram_names_the_facts_steps(ctx: MarkerContext) -> None:
+    assert facts.fact_diagram("mini-crescent.ace-on-king", "en", ctx) == \
+        "mini-crescent@0 id=fact-mini-crescent-ace-on-king highlight=16>15"
+    assert facts.fact_diagram("mini-crescent.redeal", "en", ctx) == \
+        "mini-crescent@1 id=fact-mini-crescent-redeal fan=3"
+    assert facts.fact_diagram("mini-crescent.redeal after", "en", ctx) == \
+        "mini-crescent@2 id=fact-mini-crescent-redeal-after fan=3"
+    assert facts.fact_diagram("mini-canfield.column-ace", "en", ctx) == \
+        "mini-canfield@0 id=fact-mini-canfield-column-ace highlight=4>S refused"
+    assert facts.fact_diagram("mini-canfield.column-refill after", "en", ctx) == \
+        "mini-canfield@1 id=fact-mini-canfield-column-refill-after"
+    with pytest.raises(ValueError, match="no diagram after"):
+        facts.fact_diagram("mini-canfield.column-ace after", "en", ctx)
+    with pytest.raises(ValueError, match="option"):
+        facts.fact_diagram("mini-canfield.column-ace before", "en", ctx)
+
+
+def test_factdiagram_marker_draws_the_step(ctx: MarkerContext) -> None:
+    from sitegen import markers
+
+    html = markers.expand("<!-- factdiagram: mini-crescent.redeal -->\n"
+                          "<!-- factdiagram: mini-crescent.redeal after -->",
+                          "page.md", "ko", FIXTURES, root=ROOT)
     assert html.count("<figure") == 2
-    assert 'data-diagram="fact-mini-crescent-redeal-1"' in html
-    assert 'data-diagram="fact-mini-crescent-redeal-2"' in html
-    # The figures carry the states before and after the redeal.
-    states = [json.loads(s.replace("&quot;", '"')) for s in
-              __import__("re").findall(r'data-state="([^"]+)"', html)]
-    assert states[0]["redeals_left"] == 3 and states[1]["redeals_left"] == 2
-    refused = facts.factdiagram_html("mini-canfield.column-ace", "en", ctx)
-    assert refused.count("<figure") == 1
+    states = [json.loads(s.replace("&quot;", '"'))
+              for s in re.findall(r'data-state="([^"]+)"', html)]
+    assert [s["redeals_left"] for s in states] == [3, 2]
 
 
 def _canfield_record(state: dict[str, Any], moves: list[str]) -> facts.GameRecord:
