@@ -1,6 +1,7 @@
 """What the page's Python needs, put into the built site: `assets/py.zip` and `pyodide/`.
 
-py.zip holds engine/, diagrams/ and catalogues/ (the Pyodide worker unpacks it); Pyodide comes
+py.zip holds engine/, diagrams/, catalogues/ and pyworker/ (the Python side of the page's
+worker, which unpacks it); Pyodide comes
 from the npm package in node_modules, never from a CDN. Both are written only when their bytes
 change, and py.zip is deterministic (sorted entries, fixed timestamps, fixed permissions), so two
 builds of one commit give the same file.

@@ -179,6 +179,7 @@ def test_runtime_is_in_the_site(built_site: Path) -> None:
         assert names == sorted(names)
         assert "engine/__init__.py" in names and "catalogues/__init__.py" in names
         assert any(n.startswith("diagrams/") for n in names)
+        assert "pyworker/__init__.py" in names
         assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)
         assert {info.date_time for info in zf.infolist()} == {(1980, 1, 1, 0, 0, 0)}
 
