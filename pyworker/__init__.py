@@ -6,6 +6,10 @@ JSON text so that the worker never converts Python objects into JavaScript ones.
 """
 from __future__ import annotations
 
-from .ops import OPS, drop, handle, hint, open_board, redeal, tap, undo, view
+from . import lightimports
+
+lightimports.install()  # before ops imports diagrams
+
+from .ops import OPS, drop, handle, hint, open_board, redeal, tap, undo, view  # noqa: E402
 
 __all__ = ["OPS", "drop", "handle", "hint", "open_board", "redeal", "tap", "undo", "view"]

@@ -53,7 +53,14 @@ def _msg(lang: str, key: str, **params: Any) -> str:
 
 
 def _reason_text(lang: str, reason: str) -> str:
-    return _msg(lang, f"reason.{reason}")
+    """The sentence for a reason code: moves in core.json (`reason.*`), codes in ui.json."""
+    key = f"ui.code.{reason}" if reason in engine.CODE_REASONS else f"reason.{reason}"
+    try:
+        return _msg(lang, key)
+    except KeyError:
+        # A reason without a message is a catalogue bug (tests catch it); the reader still
+        # gets a sentence rather than a dead board.
+        return _msg(lang, "ui.refused")
 
 
 def _places_of(move: str) -> tuple[str | None, str | None]:
@@ -297,7 +304,14 @@ def hint(args: dict[str, Any]) -> Answer:
 
 
 def _place_name(board: Board, place: str) -> str:
-    return diagrams.place_name(board.game.state(), place, board.lang)
+    """"pile 10", "the reserve": the catalogue's name of a place (core.json `place.*`)."""
+    family = "cr" if board.kind == "crescent" else "cf"
+    if place.isdigit():
+        return _msg(board.lang, "place.cr.pile" if family == "cr" else "place.cf.column", n=place)
+    try:
+        return _msg(board.lang, f"place.{family}.{place}")
+    except KeyError:
+        return place
 
 
 OPS: dict[str, Callable[[dict[str, Any]], Answer]] = {

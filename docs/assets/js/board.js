@@ -286,13 +286,16 @@
   /** A click, Enter or Space on a place (or on the foundation zone, "F"). */
   Board.prototype.activate = function (place) {
     var self = this;
+    if (!this.ensureLive(true)) return;
     this.enqueue(function () {
-      if (!self.ensureLive()) return null;
       var src = self.selected;
       if (src === null) {
         if (place === "F") return null; // the zone itself is no source
         return self.ask("tap", { place: place });
       }
+      // The second click ends the selection, whether the move is played or refused.
+      self.selected = null;
+      self.markSelected();
       if (src === place) {
         // A second tap on the selected place (a double tap) sends its card to a foundation;
         // where none takes it, the tap just cancels the selection.
@@ -302,7 +305,8 @@
     });
   };
 
-  /** True when Python can take the action; otherwise says why and returns false. */
+  /** True when Python can take the action; otherwise says why and returns false. Checked
+   * before queueing, so that a click never waits behind a Python that does not start. */
   Board.prototype.ensureLive = function () {
     if (this.live) return true;
     if (this.failed) this.say(this.cc.bootMessage(this.msgs, this.failed), "error");
@@ -316,8 +320,8 @@
       this.copy(name === "copy-link" ? this.shareUrl() : this.code || "");
       return;
     }
+    if (!this.ensureLive()) return;
     this.enqueue(function () {
-      if (!self.ensureLive()) return null;
       self.selected = null;
       self.markSelected();
       switch (name) {
@@ -422,7 +426,7 @@
   Board.prototype.dragStart = function (ev) {
     if (ev.button !== 0 || !ev.isPrimary) return;
     var g = ev.target.closest && ev.target.closest("[data-place]");
-    if (!g || !this.live) return;
+    if (!g) return;
     this.drag = { g: g, place: g.getAttribute("data-place"), x0: ev.clientX, y0: ev.clientY, moved: false, id: ev.pointerId, transform: g.getAttribute("transform") };
   };
 
@@ -465,8 +469,8 @@
     var dst = target.hasAttribute("data-place") ? target.getAttribute("data-place") : target.getAttribute("data-zone");
     if (dst === d.place) return;
     var self = this;
+    if (!this.ensureLive(true)) return;
     this.enqueue(function () {
-      if (!self.ensureLive()) return null;
       self.selected = null;
       self.markSelected();
       return self.ask("drop", { src: d.place, dst: dst });
@@ -480,9 +484,16 @@
     var self = this;
     this.lastHash = location.hash;
     // Live without any click: Python starts now, in its worker.
+    cc.python.onSlow(function (err) {
+      if (self.live) return;
+      self.failed = err;
+      self.el.setAttribute("data-live", "failed");
+      self.say(cc.bootMessage(self.msgs, err), "error");
+    });
     this.enqueue(function () {
       return cc.python.start().then(function () {
         self.live = true;
+        self.failed = null;
         self.el.setAttribute("data-live", "true");
         return self.openFromHash(true);
       });
@@ -536,12 +547,18 @@
   TryIt.prototype.warmUp = function () {
     var self = this;
     if (this.warming) return;
+    this.cc.python.onSlow(function (err) {
+      if (self.live) return;
+      self.failed = err;
+      if (self.activated) self.say(self.cc.bootMessage(self.msgs, err), "error");
+    });
     this.warming = this.cc.python.start().then(
       function () {
         // From now on Python answers: it opens the shown position and replays what was played.
         return self.enqueue(function () {
           return self.ask("open", { state: self.answers.state, moves: self.history.slice(), quiet: true }).then(function () {
             self.live = true;
+            self.failed = null;
             self.el.setAttribute("data-live", "true");
           });
         });
@@ -606,9 +623,10 @@
     });
   };
 
-  TryIt.prototype.ensureLive = function () {
+  /** `precomputable`: a click or a drop, which the build may have answered already. */
+  TryIt.prototype.ensureLive = function (precomputable) {
     if (!this.activated) this.activateBoard();
-    if (this.live || (this.answers && this.history.length === 0)) return true;
+    if (this.live || (precomputable && this.answers && this.history.length === 0)) return true;
     if (this.failed) {
       this.say(this.cc.bootMessage(this.msgs, this.failed), "error");
       return false;

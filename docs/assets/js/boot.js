@@ -56,6 +56,8 @@
     this.nextId = 1;
     this.bootMs = null;
     this.failure = null;
+    this.slow = null;
+    this.slowListeners = [];
   }
 
   PyClient.prototype.start = function () {
@@ -75,13 +77,15 @@
         return;
       }
       var settled = false;
-      // loadPyodide() never settles when the server sends .wasm with the wrong MIME type, so
-      // the time-out is the only way out; the worker is stopped so that it stops downloading.
+      // loadPyodide() never settles when the server sends .wasm with the wrong MIME type: after
+      // 10 s the reader is told (onSlow). The worker is left running, so that a merely slow
+      // machine still gets its live board when Python does come up.
       var timer = setTimeout(function () {
         if (settled) return;
-        settled = true;
-        worker.terminate();
-        reject(new BootError("timeout"));
+        self.slow = new BootError("timeout");
+        self.slowListeners.forEach(function (cb) {
+          cb(self.slow);
+        });
       }, BOOT_TIMEOUT_MS);
       worker.onmessage = function (ev) {
         var d = ev.data || {};
@@ -91,6 +95,7 @@
           clearTimeout(timer);
           self.worker = worker;
           self.bootMs = performance.now() - t0;
+          self.marks = d.marks || null;
           resolve(self);
         } else if (d.type === "boot-error") {
           if (settled) return;
@@ -117,6 +122,12 @@
       self.failure = err;
     });
     return this.ready;
+  };
+
+  /** Calls `cb(error)` once Python has failed to start within 10 s (now, if it already has). */
+  PyClient.prototype.onSlow = function (cb) {
+    if (this.slow) cb(this.slow);
+    else this.slowListeners.push(cb);
   };
 
   /** Sends one operation to Python; resolves with its JSON-able answer. */

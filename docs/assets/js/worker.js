@@ -25,6 +25,8 @@ self.onmessage = (ev) => {
   else queue.push(ev.data);
 };
 
+const marks = { start: performance.now() };
+
 async function boot() {
   // py.zip downloads while Pyodide starts.
   const zip = fetch(new URL("assets/py.zip", ROOT)).then((r) => {
@@ -32,6 +34,7 @@ async function boot() {
     return r.arrayBuffer();
   });
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", ROOT).href);
+  marks.script = performance.now();
   const pyodide = await loadPyodide({
     indexURL: new URL("pyodide/", ROOT).href,
     // Packages would come from a CDN by default; the engine needs none, and nothing may
@@ -40,11 +43,15 @@ async function boot() {
     stdout: () => {},
     stderr: (line) => console.warn(line),
   });
+  marks.pyodide = performance.now();
   pyodide.unpackArchive(new Uint8Array(await zip), "zip", { extractDir: APP_DIR });
+  marks.unpacked = performance.now();
   pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(APP_DIR)})`);
   const pyworker = pyodide.pyimport("pyworker");
   handle = pyworker.handle;
-  postMessage({ type: "ready" });
+  marks.imported = performance.now();
+  // The phases' times (ms since the worker started) are for scripts/benchmarks/bench_page.py.
+  postMessage({ type: "ready", marks });
   while (queue.length) answer(queue.shift());
 }
 

@@ -1,0 +1,385 @@
+"""Build-time HTML for the page's live parts: `<!-- board: GAME -->`, `<!-- replay: EXAMPLE -->`,
+`<!-- tryit: POSITION_OR_EXAMPLE@N -->` (dispatched here by sitegen/markers.py).
+
+Everything the page shows before Python runs is made here, with the engine and diagrams:
+- a board: the default deal drawn as an interactive SVG, its buttons and labels in the page's
+  language (assets/js/board.js brings it to life once the Python worker is up);
+- a replay: the deal's SVG, the move list with captions, and every step's SVG and description
+  packed into a JSON file under assets/replays/ that replay.js fetches on first use — no Python
+  and no other host is involved in stepping through an example;
+- a try-it diagram: the position's SVG plus, computed with the engine, the answer to every first
+  click (a tap on each place; a second click from each place onto each other place), so the
+  first answer never waits for Python.
+
+SVGs are packed as indices into a table of fragments (`pack_svgs`): two boards a move apart share
+almost all their markup, so many boards cost little more than one.
+"""
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+from typing import Any, Iterable
+
+from sitegen.markers import MarkerContext
+from sitegen.sources import check_name, load_example, load_position
+
+GAMES = ("crescent", "canfield")
+DEFAULT_CODES = {"crescent": "CR1-N-AAAAAAB", "canfield": "CF1-D3-AAAAACL"}
+PREFIXES = {"crescent": "CR", "canfield": "CF"}
+
+# Messages the page's scripts need before (or without) Python; everything else comes from Python.
+JS_MESSAGES = (
+    "ui.loading", "ui.timeout", "ui.file", "ui.python-error", "ui.deselected", "ui.copied",
+    "ui.hint-thinking", "ui.tryit-ready", "ui.reset-done",
+)
+REPLAY_MESSAGES = ("ui.replay-start", "ui.replay-counter", "ui.replay-unavailable")
+
+# Replay step files: name -> bytes, written into the site by `write_assets` after the build.
+# Keyed by file name so the four language builds never write a file twice.
+PENDING_ASSETS: dict[str, bytes] = {}
+REPLAY_DIR = "assets/replays"
+
+# Split points: every group (a place, a card) and the per-board <desc>, so that what differs
+# between two boards is a few small fragments.
+_CHUNK_RE = re.compile(r"(?=<g[ >]|<desc[ >]|<style[ >])")
+
+
+# ---- small helpers ----------------------------------------------------------------------------
+
+def _msg(lang: str, key: str, **params: Any) -> str:
+    import catalogues
+
+    return catalogues.message(lang, key, **params)
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def json_script(role: str, data: Any) -> str:
+    """A `<script type="application/json">`; `<`, `>` and `&` escaped so no text ends it early."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return f'<script type="application/json" data-role="{role}">{text}</script>'
+
+
+def ui_messages(lang: str, keys: Iterable[str]) -> dict[str, str]:
+    """The raw messages (placeholders unfilled: the page's script fills `{step}`, `{total}`)."""
+    import catalogues
+
+    messages = catalogues.load(lang)
+    return {key: messages[key] for key in keys}
+
+
+def pack_svgs(svgs: list[str]) -> dict[str, Any]:
+    """{"chunks": [fragment, ...], "svgs": [[index, ...], ...]}: each SVG split before every
+    `<g`, equal fragments stored once. Joining an SVG's fragments gives it back exactly."""
+    table: dict[str, int] = {}
+    chunks: list[str] = []
+    packed: list[list[int]] = []
+    for svg in svgs:
+        indices = []
+        for part in _CHUNK_RE.split(svg):
+            if not part:
+                continue
+            index = table.get(part)
+            if index is None:
+                index = table[part] = len(chunks)
+                chunks.append(part)
+            indices.append(index)
+        packed.append(indices)
+    return {"chunks": chunks, "svgs": packed}
+
+
+def unpack_svg(packed: dict[str, Any], index: int) -> str:
+    return "".join(packed["chunks"][i] for i in packed["svgs"][index])
+
+
+def _page_prefix(ctx: MarkerContext) -> str:
+    """The way from the page's URL up to its language folder (directory URLs: `x.md` -> `x/`)."""
+    return "" if Path(ctx.path).name == "index.md" else "../"
+
+
+def _options(words: list[str], allowed: tuple[str, ...], ctx: MarkerContext, marker: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for word in words:
+        key, eq, value = word.partition("=")
+        if not eq or key not in allowed or not value:
+            ctx.fail(f"unknown or malformed {marker} option {word!r} "
+                     f"(options: {', '.join(k + '=...' for k in allowed) or 'none'})")
+        out[key] = value
+    return out
+
+
+def _render(state: dict[str, Any], lang: str, diagram_id: str, interactive: bool,
+            highlight: tuple[str, str] | None = None) -> str:
+    import diagrams
+
+    return diagrams.render_svg(state, lang, diagram_id=diagram_id, interactive=interactive,
+                               highlight=highlight)
+
+
+def _describe(state: dict[str, Any], lang: str) -> str:
+    import diagrams
+
+    return diagrams.describe(state, lang)
+
+
+def _caption(move: str, before: dict[str, Any], lang: str, number: int) -> str:
+    import diagrams
+
+    return diagrams.caption(move, before, lang, number)
+
+
+# ---- <!-- board: GAME [code=CODE] --> ---------------------------------------------------------
+
+def board_html(args: str, lang: str, ctx: MarkerContext) -> str:
+    """A Play page's board: live as soon as Python is up, from `#code=` or the default deal."""
+    import engine
+
+    words = args.split()
+    if not words or words[0] not in GAMES:
+        ctx.fail(f"board marker needs a game: <!-- board: crescent --> or <!-- board: canfield -->"
+                 f" (got {args.strip()!r})")
+    game_name = words[0]
+    opts = _options(words[1:], ("code", "id"), ctx, "board")
+    code = opts.get("code", DEFAULT_CODES[game_name])
+    try:
+        game = engine.new_game(code)
+    except engine.CodeError as e:
+        ctx.fail(f"board: bad game code {code!r}: {e.reason}")
+    if game.game != game_name:
+        ctx.fail(f"board: code {code!r} is not a {game_name} code")
+    ident = opts.get("id", f"play-{game_name}")
+    if not check_name(ident):
+        ctx.fail(f"board: malformed id {ident!r}")
+    ctx.claim_id(ident)
+    state = game.state()
+    svg = _render(state, lang, ident, interactive=True)
+    m = lambda key, **p: _esc(_msg(lang, key, **p))  # noqa: E731 - a local shorthand
+
+    draw_select = ""
+    if game_name == "canfield":
+        default_draw = str(state.get("draw", 3))
+        options = "".join(
+            f'<option value="{n}"{" selected" if n == default_draw else ""}>{m("ui.draw." + n)}</option>'
+            for n in ("3", "1"))
+        draw_select = (f'<label>{m("ui.label.draw")} <select data-role="draw">{options}</select></label>')
+    redeal = ""
+    if game_name == "crescent":
+        redeal = (f'<button type="button" data-action="redeal" data-role="redeal" disabled>'
+                  f'{m("ui.redeal", n=state["redeals_left"])}</button>')
+    draw_button = ""
+    if game_name == "canfield":
+        draw_button = f'<button type="button" data-action="draw" disabled>{m("ui.button.draw")}</button>'
+    score = ""
+    if game_name == "canfield":
+        score = f'<div><dt>{m("ui.label.score")}</dt><dd data-role="score">0</dd></div>'
+    input_id = f"{ident}-code"
+    return "\n".join([
+        f'<div class="cc-live cc-board" id="{_esc(ident)}" data-board="{game_name}" data-lang="{_esc(lang)}"'
+        f' data-diagram-id="{_esc(ident)}" data-default-code="{_esc(game.code)}"'
+        f' role="region" aria-label="{m("ui.board." + game_name)}">',
+        json_script("ui", ui_messages(lang, JS_MESSAGES)),
+        f'<form class="cc-newgame" data-role="newgame" data-search-exclude>'
+        f'<label for="{_esc(input_id)}">{m("ui.label.code")}</label>'
+        f'<input id="{_esc(input_id)}" data-role="code-in" name="code" type="text" autocomplete="off"'
+        f' spellcheck="false" maxlength="64" placeholder="{_esc(game.code)}">'
+        f'<button type="submit" data-action="open">{m("ui.button.open")}</button>'
+        f'{draw_select}'
+        f'<button type="button" data-action="random">{m("ui.button.new")}</button></form>',
+        f'<div class="cc-toolbar" data-search-exclude>'
+        f'<button type="button" data-action="undo" disabled>{m("ui.button.undo")}</button>'
+        f'{redeal}{draw_button}'
+        f'<button type="button" data-action="hint">{m("ui.button.hint")}</button></div>',
+        f'<dl class="cc-stats"><div><dt>{m("ui.label.moves")}</dt><dd data-role="moves">0</dd></div>'
+        f'<div><dt>{m("ui.label.time")}</dt><dd data-role="timer">0:00</dd></div>{score}</dl>',
+        f'<div class="cc-svg" data-role="svg" data-search-exclude>{svg}</div>',
+        f'<p class="cc-status" role="status" aria-live="polite" data-role="status">{m("ui.loading")}</p>',
+        f'<div class="cc-offer" data-role="offer" hidden><span>{m("ui.offer")}</span>'
+        f'<button type="button" data-action="undo">{m("ui.button.undo")}</button>'
+        f'<button type="button" data-action="random">{m("ui.button.new")}</button></div>',
+        f'<div class="cc-share" data-search-exclude><span>{m("ui.label.code")}:</span>'
+        f' <output data-role="code-out">{_esc(game.code)}</output>'
+        f' <button type="button" data-action="copy-link">{m("ui.button.copy-link")}</button>'
+        f' <span>{m("ui.label.link")}:</span> <a data-role="link" href="#code={_esc(game.code)}">#code={_esc(game.code)}</a></div>',
+        f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
+        f'<p data-role="desc">{_esc(_describe(state, lang))}</p></details>',
+        "</div>",
+    ])
+
+
+# ---- <!-- replay: EXAMPLE --> -------------------------------------------------------------------
+
+def replay_steps(example: Any, lang: str, diagram_id: str) -> dict[str, Any]:
+    """Every step of an example in one language: packed SVGs, descriptions, captions."""
+    svgs, descriptions, captions = [], [], []
+    for n, state in enumerate(example.states):
+        svgs.append(_render(state, lang, diagram_id, interactive=False))
+        descriptions.append(_describe(state, lang))
+        if n:
+            captions.append(_caption(example.moves[n - 1], example.states[n - 1], lang, n))
+    data = pack_svgs(svgs)
+    data["descriptions"] = descriptions
+    data["captions"] = captions
+    return data
+
+
+def replay_html(args: str, lang: str, ctx: MarkerContext) -> str:
+    """A stored example game, step by step, with no Python: see the module's docstring."""
+    words = args.split()
+    if not words:
+        ctx.fail("replay marker needs an example: <!-- replay: crescent-example -->")
+    name = words[0]
+    opts = _options(words[1:], ("id",), ctx, "replay")
+    if not check_name(name):
+        ctx.fail(f"replay: malformed example name {name!r}")
+    if not (ctx.docs_dir / "examples" / f"{name}.json").is_file():
+        ctx.fail(f"replay: unknown example {name!r}: no file docs/examples/{name}.json")
+    ident = opts.get("id", f"replay-{name}")
+    ctx.claim_id(ident)
+    example = load_example(ctx.docs_dir, name, ctx.root)
+    steps = replay_steps(example, lang, ident)
+    file_name = f"{name}.{lang}.json"
+    PENDING_ASSETS[file_name] = (json.dumps(steps, ensure_ascii=False, separators=(",", ":"),
+                                            sort_keys=True) + "\n").encode("utf-8")
+    game_name = example.states[0]["game"]
+    total = len(example.moves)
+    m = lambda key, **p: _esc(_msg(lang, key, **p))  # noqa: E731
+    items = "".join(
+        f'<li value="{n}"><a href="#step={n}" data-step="{n}">{_esc(caption)}</a></li>'
+        for n, caption in enumerate(steps["captions"], start=1))
+    play_url = f"{_page_prefix(ctx)}play-{game_name}/"
+    return "\n".join([
+        f'<div class="cc-live cc-replay" id="{_esc(ident)}" data-replay="{_esc(name)}" data-lang="{_esc(lang)}"'
+        f' data-src="{REPLAY_DIR}/{_esc(file_name)}" data-game="{game_name}">',
+        json_script("ui", ui_messages(lang, JS_MESSAGES + REPLAY_MESSAGES)),
+        json_script("replay", {"code": example.code, "moves": list(example.moves)}),
+        f'<div class="cc-svg" data-role="svg" tabindex="0" data-search-exclude>{unpack_svg(steps, 0)}</div>',
+        f'<p class="cc-caption" data-role="caption" aria-live="polite">{m("ui.replay-start")}</p>',
+        f'<div class="cc-nav" data-search-exclude>'
+        f'<button type="button" data-action="first" disabled>⏮ {m("ui.replay.first")}</button>'
+        f'<button type="button" data-action="prev" disabled>◀ {m("ui.replay.prev")}</button>'
+        f'<span data-role="counter">{m("ui.replay-counter", step=0, total=total)}</span>'
+        f'<button type="button" data-action="next">{m("ui.replay.next")} ▶</button>'
+        f'<button type="button" data-action="last">{m("ui.replay.last")} ⏭</button>'
+        f'<a class="cc-button" data-role="continue" href="{_esc(play_url)}#code={_esc(example.code)}">'
+        f'{m("ui.replay.continue")}</a></div>',
+        f'<p class="cc-keys">{m("ui.replay.keys")}</p>',
+        f'<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
+        f'<details class="cc-moves"><summary>{m("ui.replay.moves")}</summary>'
+        f'<ol class="cc-movelist" data-role="movelist">{items}</ol></details>',
+        f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
+        f'<p data-role="desc">{_esc(steps["descriptions"][0])}</p></details>',
+        "</div>",
+    ])
+
+
+def write_assets(site_dir: Path) -> list[str]:
+    """Writes the replay step files gathered during the build (only those whose bytes changed)."""
+    written = []
+    for name, data in sorted(PENDING_ASSETS.items()):
+        path = site_dir / REPLAY_DIR / name
+        if path.is_file() and path.read_bytes() == data:
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        written.append(f"{REPLAY_DIR}/{name}")
+    return written
+
+
+# ---- <!-- tryit: POSITION | EXAMPLE@N --> ------------------------------------------------------
+
+def _places(state: dict[str, Any]) -> list[str]:
+    if state["game"] == "crescent":
+        return [str(i) for i in range(1, 17)] + ["S+", "H+", "D+", "C+", "S-", "H-", "D-", "C-"]
+    return ["stock", "W", "R", "1", "2", "3", "4", "S", "H", "D", "C"]
+
+
+def first_answers(state: dict[str, Any], lang: str, diagram_id: str) -> dict[str, Any]:
+    """Every answer the live board could give to a first click on `state`, as pyworker would.
+
+    `tap[place]` and `drop[src][dst]` index `responses`; a response that played a move
+    carries `svg_ref`, an index into `packed` (see pack_svgs).
+    """
+    import engine
+    import pyworker.ops as ops
+
+    kind = state["game"]
+    responses: list[dict[str, Any]] = []
+    seen: dict[str, int] = {}
+    svgs: list[str] = []
+    svg_index: dict[str, int] = {}
+
+    def keep(answer: dict[str, Any]) -> int:
+        svg = answer.pop("svg", None)
+        if svg is not None:
+            if svg not in svg_index:
+                svg_index[svg] = len(svgs)
+                svgs.append(svg)
+            answer["svg_ref"] = svg_index[svg]
+        key = json.dumps(answer, sort_keys=True, ensure_ascii=False)
+        if key not in seen:
+            seen[key] = len(responses)
+            responses.append(answer)
+        return seen[key]
+
+    def fresh() -> Any:
+        ops.BOARDS["tryit"] = ops.Board(engine.from_state(state), lang, kind, diagram_id)
+        return {"board": "tryit", "lang": lang}
+
+    tap: dict[str, int] = {}
+    drop: dict[str, dict[str, int]] = {}
+    places = _places(state)
+    for place in places:
+        tap[place] = keep(ops.tap({**fresh(), "place": place}))
+    for src in places:
+        row: dict[str, int] = {}
+        for dst in places + ["F"]:
+            if dst == src:
+                continue
+            row[dst] = keep(ops.drop({**fresh(), "src": src, "dst": dst}))
+        drop[src] = row
+    ops.BOARDS.pop("tryit", None)
+    for answer in responses:
+        if "refused" in answer:
+            answer["refused"].pop("place", None)  # the page fills in the place clicked
+    return {"state": state, "tap": tap, "drop": drop, "responses": responses,
+            "packed": pack_svgs(svgs)}
+
+
+def tryit_html(args: str, lang: str, ctx: MarkerContext) -> str:
+    """A diagram of a position that the reader can play from, and reset."""
+    from sitegen.diagram_marker import resolve_state
+
+    words = args.split()
+    if not words:
+        ctx.fail("tryit marker needs a position: <!-- tryit: crescent-example@9 --> or a position name")
+    source = words[0]
+    opts = _options(words[1:], ("id",), ctx, "tryit")
+    ident = opts.get("id", "tryit-" + source.replace("@", "-"))
+    if not check_name(ident):
+        ctx.fail(f"tryit: malformed id {ident!r}")
+    ctx.claim_id(ident)
+    state = resolve_state(source, ctx)
+    kind = state["game"]
+    svg = _render(state, lang, ident, interactive=True)
+    answers = first_answers(state, lang, ident)
+    m = lambda key, **p: _esc(_msg(lang, key, **p))  # noqa: E731
+    return "\n".join([
+        f'<div class="cc-live cc-tryit" id="{_esc(ident)}" data-tryit="{_esc(source)}" data-board="{kind}"'
+        f' data-lang="{_esc(lang)}" data-diagram-id="{_esc(ident)}">',
+        json_script("ui", ui_messages(lang, JS_MESSAGES)),
+        json_script("answers", answers),
+        f'<div class="cc-svg" data-role="svg" data-search-exclude>{svg}</div>',
+        f'<div class="cc-toolbar" data-search-exclude>'
+        f'<button type="button" data-action="tryit">{m("ui.button.tryit")}</button>'
+        f'<button type="button" data-action="undo" hidden>{m("ui.button.undo")}</button>'
+        f'<button type="button" data-action="reset" hidden>{m("ui.button.reset")}</button></div>',
+        f'<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
+        f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
+        f'<p data-role="desc">{_esc(_describe(state, lang))}</p></details>',
+        "</div>",
+    ])

@@ -1,0 +1,131 @@
+"""Fixtures for the live-board browser tests: the site to test, served twice (right and wrong
+`.wasm` MIME type), and helpers that watch every page for off-site requests and console errors.
+
+The site is the real build (tests/conftest.py `built_site`: scripts/build.py on docs/). With
+LIVE_MINISITE=1 it is instead a small site of bare pages whose markers are expanded by the same
+sitegen/live.py, with the example games of tests/fixtures/live/ — for working on the page's
+scripts while the real pages or example games are not there yet.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import ConsoleMessage, Page, Request
+
+from tests.conftest import ROOT, load_script
+
+LANGS = ("ko", "el", "en", "fr")
+DEFAULT_LANG = "en"   # mkdocs-static-i18n puts the default language at the site's root
+FIXTURE_DOCS = ROOT / "tests" / "fixtures" / "live"
+
+MINI_PAGES = {
+    "play-crescent": "<!-- board: crescent -->",
+    "play-canfield": "<!-- board: canfield -->",
+    "examples": "<!-- replay: crescent-example -->\n<!-- replay: canfield-d3-example -->",
+    "crescent": "<!-- tryit: crescent-example@3 -->",
+    "canfield": "<!-- tryit: canfield-d3-example@4 -->",
+}
+
+PAGE = """<!doctype html>
+<html lang="{lang}"><head><meta charset="utf-8"><title>{name}</title>
+<link rel="icon" href="data:,"><link rel="stylesheet" href="{up}assets/css/site.css"></head>
+<body><main>{body}</main>
+<script src="{up}assets/js/board.js"></script><script src="{up}assets/js/replay.js"></script>
+<script src="{up}assets/js/boot.js"></script></body></html>
+"""
+
+
+def page_path(lang: str, name: str) -> str:
+    """The site path of page `name` in `lang` ("ko/play-crescent/", "play-crescent/")."""
+    return f"{name}/" if lang == DEFAULT_LANG else f"{lang}/{name}/"
+
+
+def build_minisite(site_dir: Path) -> Path:
+    from sitegen import live, markers, runtime
+
+    for lang in LANGS:
+        for name, source in MINI_PAGES.items():
+            path = page_path(lang, name)
+            body = markers.expand(source, f"docs/{lang}/{name}.md", lang, FIXTURE_DOCS, root=ROOT)
+            out = site_dir / path / "index.html"
+            out.parent.mkdir(parents=True, exist_ok=True)
+            up = "../" * path.count("/")
+            out.write_text(PAGE.format(lang=lang, name=name, up=up, body=body), encoding="utf-8")
+    for sub in ("js", "css"):
+        shutil.copytree(ROOT / "docs" / "assets" / sub, site_dir / "assets" / sub, dirs_exist_ok=True)
+    runtime.install(site_dir, ROOT)
+    live.write_assets(site_dir)
+    return site_dir
+
+
+@pytest.fixture(scope="session")
+def live_site(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Path:
+    if os.environ.get("LIVE_MINISITE") == "1":
+        return build_minisite(tmp_path_factory.mktemp("minisite"))
+    return request.getfixturevalue("built_site")
+
+
+def _serve(site: Path, wrong_wasm_mime: bool) -> Iterator[str]:
+    serve = load_script("serve")
+    server = serve.serve(site, 0, wrong_wasm_mime=wrong_wasm_mime)
+    try:
+        yield serve.url_of(server)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def live_url(live_site: Path) -> Iterator[str]:
+    """Base URL (ending in /) of the site under test, `.wasm` served as application/wasm."""
+    yield from _serve(live_site, False)
+
+
+@pytest.fixture(scope="session")
+def wrong_mime_url(live_site: Path) -> Iterator[str]:
+    """The same site from a server that sends `.wasm` as application/octet-stream."""
+    yield from _serve(live_site, True)
+
+
+@dataclass
+class Watch:
+    """Every request and console error of one page, for the "nothing leaves the host" and
+    "no console errors" checks made after each test."""
+
+    base: str
+    requests: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    dialogs: list[str] = field(default_factory=list)
+
+    def off_site(self) -> list[str]:
+        return [u for u in self.requests if not u.startswith(self.base)
+                and not u.startswith(("data:", "blob:", "about:"))]
+
+
+def watch(page: Page, base: str) -> Watch:
+    w = Watch(base)
+
+    def on_console(msg: ConsoleMessage) -> None:
+        if msg.type == "error":
+            w.errors.append(msg.text)
+
+    def on_request(req: Request) -> None:
+        w.requests.append(req.url)
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda exc: w.errors.append(f"uncaught: {exc}"))
+    page.on("request", on_request)
+    # Requests of the page's worker (Pyodide, py.zip) go through the context.
+    page.context.on("request", on_request)
+
+    def on_dialog(dialog) -> None:  # type: ignore[no-untyped-def]
+        w.dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", on_dialog)
+    return w
