@@ -1,6 +1,7 @@
 """The built site (docs/ built once per session by tests/conftest.py: built_site)."""
 from __future__ import annotations
 
+import html
 import html.parser
 import json
 import re
@@ -48,10 +49,27 @@ def html_files(site: Path) -> list[Path]:
     return sorted(site.rglob("*.html"))
 
 
-def test_config_languages_match_the_tested_ones() -> None:
+def test_languages_are_the_catalogues_languages(built_site: Path) -> None:
+    import catalogues
+
+    # mkdocs.yml names only the default language; the others come from catalogues/<lang>/.
     i18n = next(p["i18n"] for p in mkdocs_config()["plugins"] if isinstance(p, dict) and "i18n" in p)
-    assert {lang["locale"] for lang in i18n["languages"]} == set(LANGUAGES)
+    assert [lang["locale"] for lang in i18n["languages"]] == ["en"]
+    assert set(catalogues.LANGUAGES) == set(LANGUAGES)
+    for lang in LANGUAGES:
+        if lang != "en":
+            assert (built_site / lang / "index.html").is_file()
     assert mkdocs_config()["theme"]["font"] is False
+
+
+def test_nav_titles_come_from_each_catalogue(built_site: Path) -> None:
+    import catalogues
+
+    for lang in LANGUAGES:
+        text = built_path(built_site, lang, "index.md").read_text(encoding="utf-8")
+        for page in nav_pages(mkdocs_config()["nav"]):
+            title = catalogues.message(lang, f"site.nav.{page[:-3]}")
+            assert html.escape(title, quote=False) in text, (lang, title)
 
 
 def test_every_page_exists_in_every_language(built_site: Path) -> None:
