@@ -25,6 +25,7 @@ FANNABLE = ("R", "W")
 M, SW = 12, 64
 ROW2 = M + CH + 34
 FAN_H, FAN_V = 18, 22
+WASTE_GAP = 14  # room between the stock's and the waste's labels (long words: Απορρίμματα)
 WIDTH = 2 * M + 6 * SW + CW
 
 
@@ -109,7 +110,7 @@ def layout(state: dict, lang: str, pid: str, fan: tuple[str, ...], small: bool
 
     # Waste: draw three shows the last three, fanned; draw one its top card.
     waste = state["waste"]
-    x = slot_x(1)
+    x = slot_x(1) + WASTE_GAP
     name = msg(lang, "place.cf.W")
     p = Place("W", label=_aria_top(lang, name, waste))
     if not waste:
@@ -127,7 +128,8 @@ def layout(state: dict, lang: str, pid: str, fan: tuple[str, ...], small: bool
         p.top = Box(x + (len(shown) - 1) * FAN_H, M)
         p.hit = Box(x, M).union(p.top)
         label_y = M + CH
-    p.parts.append(_labels(x + CW // 2, label_y, _lines(lang, name, len(waste), small), small))
+    # Centred under the three-card fan, so it keeps clear of the stock's label.
+    p.parts.append(_labels(x + CW // 2 + FAN_H, label_y, _lines(lang, name, len(waste), small), small))
     bottoms.append(label_y + 30)
     places.append(p)
 
