@@ -1,0 +1,51 @@
+"""sitegen/runtime.py (py.zip, Pyodide copy) and sitegen/search.py (accent-free words)."""
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+from sitegen import runtime, search
+from tests.conftest import ROOT
+
+
+def test_py_zip_is_deterministic_and_clean() -> None:
+    first = runtime._zip(runtime.packed_files(ROOT))
+    again = runtime._zip(runtime.packed_files(ROOT))
+    assert first == again
+    with zipfile.ZipFile(io.BytesIO(first)) as zf:
+        names = zf.namelist()
+        assert names == sorted(names)
+        assert all(n.split("/")[0] in runtime.PACKAGES for n in names)
+        assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)
+        assert {i.date_time for i in zf.infolist()} == {runtime.FIXED_TIME}
+        assert zf.read("engine/__init__.py") == (ROOT / "engine" / "__init__.py").read_bytes()
+
+
+def test_install_writes_only_what_changed(tmp_path: Path) -> None:
+    written = runtime.install(tmp_path, ROOT)
+    assert "assets/py.zip" in written and "pyodide/pyodide.asm.wasm" in written
+    assert runtime.install(tmp_path, ROOT) == []
+    (tmp_path / "pyodide" / "pyodide.js").write_text("tampered")
+    assert runtime.install(tmp_path, ROOT) == ["pyodide/pyodide.js"]
+
+
+def test_strip_accents() -> None:
+    assert search.strip_accents("ανακατανομή") == "ανακατανομη"
+    assert search.strip_accents("Réserve, ΐ, ϊ, ç") == "Reserve, ι, ι, c"
+    assert search.strip_accents("재배치") == "재배치"  # Hangul syllables are not decomposed away
+
+
+def test_plain_words_keep_only_accented_words_once() -> None:
+    text = "<p>La <em>réserve</em> et la réserve; le talon.</p> <code>élan</code>"
+    assert search.plain_words("Règles", text) == "regles reserve elan"
+
+
+def test_index_gets_a_plain_field_idempotently() -> None:
+    index = {"config": {"fields": {"title": {"boost": 1000.0}}},
+             "docs": [{"location": "fr/", "title": "Règles", "text": "<p>réserve</p>"},
+                      {"location": "", "title": "Rules", "text": "<p>reserve</p>"}]}
+    once = search.add_plain_field(index)
+    assert once["docs"][0]["plain"] == "regles reserve" and "plain" not in once["docs"][1]
+    assert search.add_plain_field(once) == once
+    assert once["config"]["fields"]["plain"] == {"boost": 1}
