@@ -1,0 +1,50 @@
+"""The CPython side of the Pyodide runs: packs engine/ and playout.py into a zip and runs
+tests/pyodide/replay.mjs with Node on a request, returning its answer."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import tempfile
+import zipfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+HERE = Path(__file__).resolve().parent
+PYODIDE = ROOT / "node_modules" / "pyodide"
+
+
+def node() -> str | None:
+    return shutil.which("node")
+
+
+def available() -> str | None:
+    """Why Pyodide cannot run here, or None when it can."""
+    if node() is None:
+        return "node is not installed"
+    if not (PYODIDE / "pyodide.asm.wasm").exists():
+        return "node_modules/pyodide is missing (npm ci)"
+    return None
+
+
+def build_bundle(path: Path) -> Path:
+    """engine/*.py (as the package `engine`) and playout.py at the zip's root."""
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as bundle:
+        for source in sorted((ROOT / "engine").glob("*.py")):
+            bundle.write(source, f"engine/{source.name}")
+        bundle.write(HERE / "playout.py", "playout.py")
+    return path
+
+
+def run(request: dict[str, Any], timeout: float = 300) -> dict[str, Any]:
+    """playout.main(request) under Pyodide: {"python": version, "result": ...}."""
+    with tempfile.TemporaryDirectory() as tmp:
+        bundle = build_bundle(Path(tmp) / "bundle.zip")
+        request_path = Path(tmp) / "request.json"
+        request_path.write_text(json.dumps(request), encoding="utf-8")
+        done = subprocess.run([node() or "node", str(HERE / "replay.mjs"), str(bundle), str(request_path)],
+                              cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+    if done.returncode != 0:
+        raise RuntimeError(f"replay.mjs failed ({done.returncode}):\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
