@@ -163,6 +163,7 @@ def _register_defaults() -> None:
     register_lazy("replay", "sitegen.live", "replay_html", block=True)
     register_lazy("tryit", "sitegen.live", "tryit_html", block=True)
     register_lazy("fact", "sitegen.facts", "fact_text", block=False)
+    register_lazy("stats", "sitegen.stats", "stats_html", block=True)
 
 
 _register_defaults()
