@@ -87,7 +87,8 @@ def copy_if_changed(src: Path, dst: Path) -> bool:
 
 
 def install(site_dir: Path, root: Path) -> list[str]:
-    """Write py.zip and the Pyodide runtime into `site_dir`; returns the paths written."""
+    """Write py.zip, the Pyodide runtime and the replays' step files (gathered by sitegen/live.py
+    while the pages were rendered) into `site_dir`; returns the paths written."""
     written: list[str] = []
     if write_if_changed(site_dir / "assets" / "py.zip", build_zip(root)):
         written.append("assets/py.zip")
