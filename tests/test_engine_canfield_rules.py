@@ -482,3 +482,11 @@ def test_canfield_drop_a_column_onto_an_empty_column_moves_the_longest_run() -> 
     game = canfield([["TD", "9S", "8H", "7C"], ["2D"], ["3S"], []])
     assert engine.drop(game, "1", "4") == "1:4>4"
     assert engine.drop(game, "1", "2") == "1>2"  # the one run that fits
+
+
+def test_canfield_run_wraps_through_ace_to_king() -> None:
+    # 2H, AS, KD, QS is a run (a king on an ace): its last three cards move onto the 2D.
+    game = canfield([["2H", "AS", "KD", "QS"], ["2D"], ["9C"], ["TH"]])
+    assert "1:3>2" in game.legal_moves()
+    game.play("1:3>2")
+    assert st(game)["columns"][:2] == [["2H"], ["2D", "AS", "KD", "QS"]]

@@ -216,7 +216,7 @@ def test_golden_deals_are_there() -> None:
 
 @pytest.mark.parametrize("path", GOLDEN_DEALS, ids=[p.stem for p in GOLDEN_DEALS])
 def test_golden_deal(path: Path) -> None:
-    """A code deals the same cards for ever (regenerate: tests/golden/regenerate.py --write)."""
+    """A code deals the same cards for ever (regenerate: tests/golden/regenerate_engine.py --write)."""
     pinned = json.loads(path.read_text(encoding="utf-8"))
     assert pinned["code"] == path.stem
     assert engine.new_game(path.stem).state() == pinned

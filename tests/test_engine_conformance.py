@@ -2,7 +2,7 @@
 their end (or a cap), checking at every step the engine against the independent reference of
 the rules in tests/engine_support.py; and the golden playthroughs replayed exactly.
 
-Golden playthroughs are regenerated only on purpose: tests/golden/regenerate.py --write."""
+Golden playthroughs are regenerated only on purpose: tests/golden/regenerate_engine.py --write."""
 from __future__ import annotations
 
 import json

@@ -428,3 +428,14 @@ def test_crescent_state_is_a_fresh_dict() -> None:
 def test_crescent_builder_makes_valid_full_positions() -> None:
     state = crescent_state({1: ["8H"]}, foundations={"C-": "9C"})
     assert engine.from_state(state).state()["piles"][0] == ["8H"]
+
+
+def test_crescent_blocked_game_can_undo_the_last_move() -> None:
+    # The seeds: when blocked, the app offers to undo the last move.
+    found = {n: ("A" + n[0] if n[1] == "-" else "K" + n[0]) for n in CR_FOUNDATIONS}
+    game = crescent({1: ["QS", "KS", "JS"]}, foundations={**found, "S+": "TS"}, redeals_left=0)
+    before = game.state()
+    game.play("1>S+")
+    assert game.state()["status"] == "blocked"
+    game.undo()
+    assert game.state() == before and before["status"] == "playing"

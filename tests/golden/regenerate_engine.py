@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Writes the engine's golden files from the engine as it is now.
 
-    .venv/bin/python tests/golden/regenerate.py           # dry run: lists the files that would change
-    .venv/bin/python tests/golden/regenerate.py --write   # rewrites them (then review `git diff`)
+    .venv/bin/python tests/golden/regenerate_engine.py           # dry run: lists the files that would change
+    .venv/bin/python tests/golden/regenerate_engine.py --write   # rewrites them (then review `git diff`)
 
 Golden files pin behaviour that must never drift (a code deals the same cards for ever; a list
 of moves gives the same states). Regenerate only for a deliberate, reviewed change of the rules
