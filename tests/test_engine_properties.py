@@ -183,3 +183,19 @@ def test_status_agrees_with_the_position(code: str, picks: list[int]) -> None:
     else:
         assert legal or state["game"] == "canfield"
     assert state["status"] in (("playing", "won", "blocked") if state["game"] == "crescent" else ("playing", "won"))
+
+
+def test_a_move_that_is_not_text_is_refused_as_bad_notation() -> None:
+    for code in ("CR1-N-AAAAAAB", "CF1-D3-AAAAACL"):
+        game = engine.new_game(code)
+        state = game.state()
+        game.legal_moves()  # with the legal-move cache filled, as in play
+        for move in (None, 12, ["1>2"], {"1": 2}, ("1", "2")):
+            assert game.check(move) == "bad-notation"  # type: ignore[arg-type]
+            try:
+                game.play(move)  # type: ignore[arg-type]
+            except engine.IllegalMove as refusal:
+                assert refusal.reason == "bad-notation"
+            else:
+                raise AssertionError(f"{move!r} was played")
+            assert game.state() == state
