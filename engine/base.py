@@ -42,6 +42,8 @@ class Game(ABC):
 
     def check(self, move: str) -> str | None:
         """The reason `move` would be refused, or None if it is legal. Changes nothing."""
+        if not isinstance(move, str):  # a list or dict would not even hash in _parse
+            return R.BAD_NOTATION
         try:
             parsed = self._parse(move)
         except IllegalMove as refusal:
@@ -53,9 +55,11 @@ class Game(ABC):
     def play(self, move: str) -> None:
         """Plays `move`, or raises IllegalMove and leaves the game exactly as it was."""
         cache = self._legal_cache
-        if cache is not None and move in cache:
+        if cache is not None and type(move) is str and move in cache:
             self._remember(self._apply(cache[move]))
             return
+        if not isinstance(move, str):  # a list or dict would not even hash in _parse
+            raise IllegalMove(R.BAD_NOTATION, repr(move))
         parsed = self._parse(move)
         if self._won():
             raise IllegalMove(R.GAME_OVER, move)
