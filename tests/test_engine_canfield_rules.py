@@ -490,3 +490,13 @@ def test_canfield_run_wraps_through_ace_to_king() -> None:
     assert "1:3>2" in game.legal_moves()
     game.play("1:3>2")
     assert st(game)["columns"][:2] == [["2H"], ["2D", "AS", "KD", "QS"]]
+
+
+def test_canfield_state_is_a_fresh_dict() -> None:
+    game = engine.new_game("CF1-D3-AAAAACL")
+    state = game.state()
+    state["stock"].clear()
+    state["columns"][0].append("KS")
+    state["foundations"]["C"].clear()
+    state["score"] = 100
+    assert game.state() == engine.new_game("CF1-D3-AAAAACL").state()

@@ -50,6 +50,7 @@ def sweep(head: str) -> Counter[str]:
             legal = game.legal_moves()
             where = f"{code} step {step}"
             assert card_total(state) == Counter({c: copies for c in DECK}), where
+            assert json.loads(json.dumps(state)) == state, where  # plain JSON, nothing else
             assert state["status"] == ref_status(state), where
             assert len(set(legal)) == len(legal), where
             assert set(legal) == set(ref_legal(state)), where
