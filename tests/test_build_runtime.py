@@ -49,3 +49,30 @@ def test_index_gets_a_plain_field_idempotently() -> None:
     assert once["docs"][0]["plain"] == "regles reserve" and "plain" not in once["docs"][1]
     assert search.add_plain_field(once) == once
     assert once["config"]["fields"]["plain"] == {"boost": 1}
+
+
+def test_pages_search_their_language_folder() -> None:
+    page = ('<link rel="alternate" href="../../canfield/" hreflang="en">\n'
+            '<script id="__config" type="application/json">{"annotate": null, "base": "../..", "x": 1}</script>')
+    fr = search.localise_page(page, "fr")
+    assert '"base": "../../fr/"' in fr and "rel=\"alternate\"" not in fr
+    assert '"base": "../.."' in search.localise_page(page, None)
+
+
+def test_split_by_language(tmp_path: Path) -> None:
+    import json
+
+    merged = {"config": {"fields": {}}, "docs": [
+        {"location": "", "title": "Home", "text": ""},
+        {"location": "fr/", "title": "Accueil", "text": "réserve"},
+        {"location": "fr/canfield/#la-réserve", "title": "Réserve", "text": ""},
+        {"location": "faq/", "title": "FAQ", "text": ""}]}
+    (tmp_path / "search").mkdir()
+    (tmp_path / "search" / "search_index.json").write_text(json.dumps(merged))
+    assert search.split_by_language(tmp_path, ["fr", "ko"]) == [
+        "search/search_index.json", "fr/search/search_index.json", "ko/search/search_index.json"]
+    fr = json.loads((tmp_path / "fr" / "search" / "search_index.json").read_text())
+    assert [d["location"] for d in fr["docs"]] == ["", "canfield/#la-réserve"]
+    assert fr["docs"][0]["plain"] == "reserve"
+    root = json.loads((tmp_path / "search" / "search_index.json").read_text())
+    assert [d["location"] for d in root["docs"]] == ["", "faq/"]

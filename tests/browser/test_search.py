@@ -1,4 +1,5 @@
-"""Search in a real browser: a Greek or French word typed without its accents finds the page."""
+"""Search in a real browser: a Greek or French word typed without its accents finds the page,
+and a page's search box searches the pages of its own language."""
 from __future__ import annotations
 
 import re
@@ -28,16 +29,33 @@ def _paths(links: list[str], base: str) -> set[str]:
     return {re.sub(r"[?#].*$", "", link.removeprefix(base)) for link in links}
 
 
+LANGUAGE_FOLDERS = ("ko/", "el/", "fr/")
+
+
 @pytest.mark.parametrize(("lang_path", "query", "expected"), [
     ("el/", "ανακατανομη", "el/crescent/"),     # ανακατανομή, typed without its tonos
     ("fr/", "reserve", "fr/canfield/"),          # réserve, typed without its accent
     ("el/", "ανακατανομή", "el/crescent/"),     # typed as written, too
     ("fr/", "réserve", "fr/canfield/"),
+    ("ko/", "재배치", "ko/crescent/"),
+    ("", "redeal", "crescent/"),
 ])
-def test_search_ignores_accents(page: Page, site_url: str, lang_path: str, query: str,
-                                expected: str) -> None:
-    links = search(page, site_url + lang_path, query)
-    assert expected in _paths(links, site_url), links
+def test_search_finds_the_page_in_its_language(page: Page, site_url: str, lang_path: str,
+                                               query: str, expected: str) -> None:
+    paths = _paths(search(page, site_url + lang_path, query), site_url)
+    assert expected in paths, paths
+    # Only pages of the reader's language (the default language is at the root).
+    if lang_path:
+        assert all(p.startswith(lang_path) for p in paths), paths
+    else:
+        assert not any(p.startswith(LANGUAGE_FOLDERS) for p in paths), paths
+
+
+def test_no_console_errors_on_a_search(page: Page, site_url: str) -> None:
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    search(page, site_url + "el/crescent/", "ανακατανομη")
+    assert errors == []
 
 
 def test_search_sends_nothing_off_site(page: Page, site_url: str) -> None:
