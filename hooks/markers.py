@@ -1,4 +1,8 @@
-"""MkDocs hook: expands `<!-- NAME: ARGS -->` markers in pages (all the work is in sitegen)."""
+"""MkDocs hook: expands `<!-- NAME: ARGS -->` markers in pages (all the work is in sitegen).
+
+Block markers' HTML is stashed while Markdown runs and put back into the finished page
+(sitegen/markers.py explains why).
+"""
 from __future__ import annotations
 
 import sys
@@ -12,6 +16,8 @@ if str(ROOT) not in sys.path:  # `mkdocs build` run by hand does not put the pro
 from mkdocs.exceptions import PluginError  # noqa: E402
 
 from sitegen.errors import SourceError, display_path  # noqa: E402
+
+STASH_ATTR = "_sitegen_stash"
 
 
 def _page_lang(page: Any, config: Any) -> str:
@@ -30,10 +36,20 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     except OSError:
         source = markdown
     first_line = 1
-    if source.endswith(markdown) or source.rstrip("\n").endswith(markdown.rstrip("\n")):
+    if source.rstrip("\n").endswith(markdown.rstrip("\n")):
         first_line = source[: len(source.rstrip("\n")) - len(markdown.rstrip("\n"))].count("\n") + 1
+    stash: dict[str, str] = {}
+    setattr(page, STASH_ATTR, stash)
     try:
         return markers.expand(markdown, display_path(src, ROOT), _page_lang(page, config),
-                              Path(config.docs_dir), root=ROOT, first_line=first_line)
+                              Path(config.docs_dir), root=ROOT, first_line=first_line,
+                              stash=stash, memo=True)
     except SourceError as e:
         raise PluginError(str(e)) from None
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    from sitegen import markers
+
+    stash = getattr(page, STASH_ATTR, None)
+    return markers.unstash(output, stash) if stash else output

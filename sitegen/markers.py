@@ -8,9 +8,20 @@ docs folder, the ids already used on the page) and return the text that replaces
 Block markers (diagram, board, replay, tryit) must stand alone on their line; their HTML is
 surrounded by blank lines so that Markdown keeps it as raw HTML. Inline markers (fact) may sit
 inside a sentence.
+
+Two things keep builds fast (the hooks use both; a plain `expand()` call returns final HTML):
+- `stash`: block HTML is put aside and an empty placeholder element goes through Markdown
+  instead; the hook puts the HTML back into the finished page (`unstash`). Markdown's raw-HTML
+  parser and the search indexer then never walk the inline SVGs (which the search must not
+  index anyway).
+- `memo`: a handler's output is remembered for (marker, arguments, language, page, the contents
+  of the stored examples, positions and statistics). Only `--serve` rebuilds in the same process
+  hit it (a new process, or edited code, starts empty); ids a handler claimed on its page are
+  claimed again on a hit, so duplicates are still caught.
 """
 from __future__ import annotations
 
+import hashlib
 import importlib
 import re
 from dataclasses import dataclass, field
@@ -84,10 +95,38 @@ def _resolve(name: str, reg: Registration, ctx: MarkerContext) -> Handler:
     return handler
 
 
+STASH_ELEMENT = '<div data-sitegen-stash="{key}"></div>'
+STASH_RE = re.compile(r'<div data-sitegen-stash="([^"]+)"></div>')
+
+_memo: dict[tuple[str, ...], tuple[str, frozenset[str]]] = {}
+
+
+def inputs_signature(docs_dir: Path, root: Path | None) -> str:
+    """Names, sizes and mtimes of every data file a marker handler may read."""
+    paths = sorted([*docs_dir.glob("examples/*.json"), *docs_dir.glob("positions/*.json"),
+                    *((root or docs_dir.parent) / "data" / "stats").glob("summary.json")])
+    digest = hashlib.sha256()
+    for p in paths:
+        st = p.stat()
+        digest.update(f"{p}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
+
+
+def unstash(html: str, stash: dict[str, str]) -> str:
+    """Puts the stashed block HTML back in place of its placeholders."""
+    return STASH_RE.sub(lambda m: stash.get(m.group(1), m.group(0)), html)
+
+
 def expand(markdown: str, path: str, lang: str, docs_dir: Path, *,
-           root: Path | None = None, first_line: int = 1) -> str:
-    """Replace every marker in `markdown` (whose first line is line `first_line` of `path`)."""
+           root: Path | None = None, first_line: int = 1,
+           stash: dict[str, str] | None = None, memo: bool = False) -> str:
+    """Replace every marker in `markdown` (whose first line is line `first_line` of `path`).
+
+    With `stash`, block markers become placeholders and their HTML goes into `stash`.
+    With `memo`, handler outputs are reused across calls (see the module's docstring)."""
     ctx = MarkerContext(path=path, lang=lang, docs_dir=docs_dir, root=root)
+    ctx.data["_stash"] = stash
+    ctx.data["_memo"] = inputs_signature(docs_dir, root) if memo else None
     out: list[str] = []
     fence: str | None = None
     for offset, line in enumerate(markdown.split("\n")):
@@ -122,16 +161,15 @@ def _expand_line(line: str, ctx: MarkerContext) -> str:
             ctx.fail(f"unknown marker {name!r} (known markers: {known})")
         if reg.block and (line[:m.start()].strip() or line[m.end():].strip()):
             ctx.fail(f"the {name!r} marker must stand alone on its line")
-        handler = _resolve(name, reg, ctx)
-        try:
-            text = handler(args, ctx.lang, ctx)
-        except SourceError:
-            raise
-        except (ValueError, KeyError, LookupError) as e:
-            ctx.fail(f"{name}: {e}")
+        text = _run(name, args, reg, ctx)
         if reg.block:
             # Raw HTML survives Markdown only as one block: no blank line inside, blank around.
             text = "\n".join(part for part in text.split("\n") if part.strip())
+            stash = ctx.data.get("_stash")
+            if stash is not None:
+                key = str(len(stash))
+                stash[key] = text
+                text = STASH_ELEMENT.format(key=key)
             text = f"\n\n{text}\n\n"
         pieces.append(line[last:m.start()])
         pieces.append(text)
@@ -152,6 +190,29 @@ def _fact_diagram(args: str, lang: str, ctx: MarkerContext) -> str:
     reg = Registration(None, True, "sitegen.facts", "fact_diagram")
     diagram_args = _resolve("factdiagram", reg, ctx)(args, lang, ctx)
     return diagram_marker.diagram_html(diagram_args, lang, ctx)
+
+
+def _run(name: str, args: str, reg: Registration, ctx: MarkerContext) -> str:
+    signature = ctx.data.get("_memo")
+    key = (name, args, ctx.lang, ctx.path, str(ctx.docs_dir), signature or "")
+    if signature and key in _memo:
+        text, claimed = _memo[key]
+        for ident in sorted(claimed):
+            ctx.claim_id(ident)
+        return text
+    handler = _resolve(name, reg, ctx)
+    before = set(ctx.ids)
+    try:
+        text = handler(args, ctx.lang, ctx)
+    except SourceError:
+        raise
+    except (ValueError, KeyError, LookupError) as e:
+        ctx.fail(f"{name}: {e}")
+    if signature:
+        if len(_memo) > 4096:  # many edits in a long --serve session: start afresh
+            _memo.clear()
+        _memo[key] = (text, frozenset(ctx.ids - before))
+    return text
 
 
 def _register_defaults() -> None:
