@@ -249,7 +249,7 @@ def replay_html(args: str, lang: str, ctx: MarkerContext) -> str:
     total = len(example.moves)
     m = lambda key, **p: _esc(_msg(lang, key, **p))  # noqa: E731
     items = "".join(
-        f'<li value="{n}"><a href="#step={n}" data-step="{n}">{_esc(caption)}</a></li>'
+        f'<li value="{n}"><a href="#step={n}" data-goto="{n}">{_esc(caption)}</a></li>'
         for n, caption in enumerate(steps["captions"], start=1))
     play_url = f"{_page_prefix(ctx)}play-{game_name}/"
     return "\n".join([
@@ -260,11 +260,11 @@ def replay_html(args: str, lang: str, ctx: MarkerContext) -> str:
         f'<div class="cc-svg" data-role="svg" tabindex="0" data-search-exclude>{unpack_svg(steps, 0)}</div>',
         f'<p class="cc-caption" data-role="caption" aria-live="polite">{m("ui.replay-start")}</p>',
         f'<div class="cc-nav" data-search-exclude>'
-        f'<button type="button" data-action="first" disabled>⏮ {m("ui.replay.first")}</button>'
-        f'<button type="button" data-action="prev" disabled>◀ {m("ui.replay.prev")}</button>'
+        f'<button type="button" data-action="first" disabled>« {m("ui.replay.first")}</button>'
+        f'<button type="button" data-action="prev" disabled>‹ {m("ui.replay.prev")}</button>'
         f'<span data-role="counter">{m("ui.replay-counter", step=0, total=total)}</span>'
-        f'<button type="button" data-action="next">{m("ui.replay.next")} ▶</button>'
-        f'<button type="button" data-action="last">{m("ui.replay.last")} ⏭</button>'
+        f'<button type="button" data-action="next">{m("ui.replay.next")} ›</button>'
+        f'<button type="button" data-action="last">{m("ui.replay.last")} »</button>'
         f'<a class="cc-button" data-role="continue" href="{_esc(play_url)}#code={_esc(example.code)}">'
         f'{m("ui.replay.continue")}</a></div>',
         f'<p class="cc-keys">{m("ui.replay.keys")}</p>',

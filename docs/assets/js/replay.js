@@ -8,6 +8,12 @@
 (function () {
   "use strict";
   var replays = [];
+  var lastUsed = null; // the replay the reader last clicked or focused
+
+  // With the focus nowhere (on the page itself), the keys step the replay last used.
+  document.addEventListener("keydown", function (ev) {
+    if (lastUsed && (ev.target === document.body || ev.target === document.documentElement)) lastUsed.key(ev);
+  });
 
   function q(el, sel) {
     return el.querySelector(sel);
@@ -36,11 +42,11 @@
   Replay.prototype.bind = function () {
     var self = this;
     this.el.addEventListener("click", function (ev) {
-      var t = ev.target.closest && ev.target.closest("[data-action],[data-step]");
+      var t = ev.target.closest && ev.target.closest("[data-action],[data-goto]");
       if (!t || !self.el.contains(t)) return;
-      if (t.hasAttribute("data-step")) {
+      if (t.hasAttribute("data-goto")) {
         ev.preventDefault();
-        self.go(parseInt(t.getAttribute("data-step"), 10));
+        self.go(parseInt(t.getAttribute("data-goto"), 10));
         return;
       }
       var a = t.getAttribute("data-action");
@@ -51,18 +57,14 @@
       else return;
       ev.preventDefault();
     });
+    this.el.addEventListener("pointerdown", function () {
+      lastUsed = self;
+    });
+    this.el.addEventListener("focusin", function () {
+      lastUsed = self;
+    });
     this.el.addEventListener("keydown", function (ev) {
-      var tag = ev.target && ev.target.tagName;
-      if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
-      if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
-      var to = null;
-      if (ev.key === "ArrowRight") to = self.step + 1;
-      else if (ev.key === "ArrowLeft") to = self.step - 1;
-      else if (ev.key === "Home") to = 0;
-      else if (ev.key === "End") to = self.total;
-      if (to === null) return;
-      ev.preventDefault();
-      self.go(to);
+      self.key(ev);
     });
     // Fetching the steps starts as soon as a reader comes near, so the first step is quick.
     ["pointerenter", "focusin", "touchstart"].forEach(function (type) {
@@ -74,6 +76,21 @@
       var wanted = self.stepFromHash();
       if (wanted !== null && wanted !== self.step) self.go(wanted, { fromHash: true });
     });
+  };
+
+  /** ←, →, Home, End: previous, next, first and last step. */
+  Replay.prototype.key = function (ev) {
+    var tag = ev.target && ev.target.tagName;
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    var to = null;
+    if (ev.key === "ArrowRight") to = this.step + 1;
+    else if (ev.key === "ArrowLeft") to = this.step - 1;
+    else if (ev.key === "Home") to = 0;
+    else if (ev.key === "End") to = this.total;
+    if (to === null) return;
+    ev.preventDefault();
+    this.go(to);
   };
 
   /** `#step=N` addresses the page's first replay; `#replay=NAME&step=N` any of them. */
@@ -170,6 +187,12 @@
 
   Replay.prototype.updateControls = function () {
     var n = this.step, total = this.total, self = this;
+    // A button that becomes disabled drops the focus to the page: keep it in the replay, on the
+    // board, so that the arrow keys go on working.
+    var active = document.activeElement;
+    var losing = active && this.el.contains(active) && active.tagName === "BUTTON" &&
+      (((active.getAttribute("data-action") === "first" || active.getAttribute("data-action") === "prev") && n === 0) ||
+       ((active.getAttribute("data-action") === "next" || active.getAttribute("data-action") === "last") && n === total));
     this.el.setAttribute("data-step", String(n));
     var counter = this.msgs["ui.replay-counter"] || "{step} / {total}";
     this.setText('[data-role="counter"]', counter.replace("{step}", String(n)).replace("{total}", String(total)));
@@ -179,11 +202,12 @@
     Array.prototype.forEach.call(this.el.querySelectorAll('[data-action="next"],[data-action="last"]'), function (b) {
       b.disabled = n === total;
     });
-    Array.prototype.forEach.call(this.el.querySelectorAll("[data-step]"), function (a) {
-      var current = parseInt(a.getAttribute("data-step"), 10) === n;
+    Array.prototype.forEach.call(this.el.querySelectorAll("[data-goto]"), function (a) {
+      var current = parseInt(a.getAttribute("data-goto"), 10) === n;
       if (current) a.setAttribute("aria-current", "step");
       else a.removeAttribute("aria-current");
     });
+    if (losing && this.svgBox) this.svgBox.focus({ preventScroll: true });
     var cont = q(this.el, '[data-role="continue"]');
     if (cont) {
       var base = cont.getAttribute("data-play-url") || cont.getAttribute("href").split("#")[0];
