@@ -237,6 +237,18 @@ class Canfield(Game):
             else:
                 empties.append(dst)
         base = self.base_rank
+        append = moves.append
+
+        def onto_columns(src: int, card: Card, n: int) -> None:
+            # takers and empties are each in column order; merge only when both have some.
+            found = takers.get(card)
+            if empties:
+                found = sorted(found + empties) if found else empties
+            if found:
+                for dst in found:
+                    if dst != src:
+                        append((src, dst, n))
+
         for src in (RESERVE, WASTE, *COLUMNS, *FOUNDATIONS):
             source = lists[src]
             if not source:
@@ -246,19 +258,31 @@ class Canfield(Game):
                 foundation = lists[FOUNDATIONS[0] + card // 13]
                 if (card % 13 == (foundation[-1] + 1) % 13 and len(foundation) < FOUNDATION_SIZE
                         if foundation else card % 13 == base):
-                    moves.append((src, FOUNDATIONS[0] + card // 13, 1))
-            for dst in sorted(takers.get(card, []) + empties):
-                if dst != src:
-                    moves.append((src, dst, 1))
+                    append((src, FOUNDATIONS[0] + card // 13, 1))
+            onto_columns(src, card, 1)
+        # Runs. Every column is a run from its bottom card up (only fitting cards ever land on
+        # a column, and from_state refuses any other column), so the card k places below the
+        # top has rank top + k: a wanted card is found by arithmetic, not by walking the run.
         for src in COLUMNS:
             source = lists[src]
-            n = 2
-            while n <= len(source) and FOLLOWS[source[-n + 1]][source[-n]]:
-                card = source[-n]
-                for dst in sorted(takers.get(card, []) + empties):
-                    if dst != src:
-                        moves.append((src, dst, n))
-                n += 1
+            length = len(source)
+            if length < 2:
+                continue
+            top_rank = source[-1] % 13
+            for dst in COLUMNS:
+                if dst == src:
+                    continue
+                target = lists[dst]
+                if not target:
+                    for n in range(2, length + 1):
+                        append((src, dst, n))
+                    continue
+                for card in TAKES[target[-1]]:
+                    k = (card % 13 - top_rank) % 13 or 13
+                    while k < length:
+                        if source[-1 - k] == card:
+                            append((src, dst, k + 1))
+                        k += 13
         if lists[STOCK] or lists[WASTE]:
             moves.append(DRAW)
         return moves
