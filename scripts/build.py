@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -31,6 +32,8 @@ from typing import Callable, Iterator
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
+
+from sitegen.errors import display_path  # noqa: E402
 
 
 # Besides the docs folder, files whose change calls for a rebuild under --serve.
@@ -73,25 +76,45 @@ def check_inputs(docs_dir: Path) -> tuple[int, int]:
     return len(examples), len(positions)
 
 
+_LINK_WARNING = re.compile(r"Doc file '(?P<file>[^']+)' contains a link '(?P<link>[^']+)'")
+
+
+def _with_line(message: str, docs_dir: Path) -> str:
+    """MkDocs' link warnings name the file but not the line: add `path:line: ` in front."""
+    m = _LINK_WARNING.search(message)
+    if not m:
+        return message
+    path = docs_dir / m.group("file")
+    try:
+        lines = path.read_text(encoding="utf-8").split("\n")
+    except OSError:
+        return message
+    for number, text in enumerate(lines, 1):
+        if f"({m.group('link')}" in text or f"]: {m.group('link')}" in text or m.group("link") in text:
+            return f"{display_path(path, ROOT)}:{number}: {message}"
+    return message
+
+
 class _Problems(logging.Handler):
     """Keeps MkDocs' warnings and errors: its Abort only says "Aborted with a BuildError!"."""
 
-    def __init__(self) -> None:
+    def __init__(self, docs_dir: Path) -> None:
         super().__init__(logging.WARNING)
+        self.docs_dir = docs_dir
         self.messages: list[str] = []
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
+        self.messages.append(_with_line(record.getMessage(), self.docs_dir))
 
 
-def _mkdocs_logging(verbose: bool) -> list[logging.Handler]:
+def _mkdocs_logging(verbose: bool, docs_dir: Path) -> list[logging.Handler]:
     """MkDocs' own messages on stdout (warnings fail the build in strict mode)."""
     handler = logging.StreamHandler(sys.stdout)
     handler.setFormatter(logging.Formatter("mkdocs: %(levelname)s %(message)s"))
     handler.setLevel(logging.DEBUG if verbose else logging.WARNING)
     logger = logging.getLogger("mkdocs")
     logger.setLevel(logging.DEBUG if verbose else logging.INFO)
-    handlers = [handler, _Problems()]
+    handlers = [handler, _Problems(docs_dir)]
     for h in handlers:
         logger.addHandler(h)
     return handlers
@@ -105,7 +128,7 @@ def run_mkdocs(docs_dir: Path, site_dir: Path, *, verbose: bool = False) -> None
 
     from sitegen.errors import SourceError
 
-    handlers = _mkdocs_logging(verbose)
+    handlers = _mkdocs_logging(verbose, docs_dir)
     problems = handlers[1]
     assert isinstance(problems, _Problems)
     clean = mkdocs.utils.clean_directory

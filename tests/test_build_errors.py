@@ -126,3 +126,17 @@ def test_unknown_diagram_reference_fails_the_whole_build(tmp_path: Path) -> None
     # Line 8 of the file: the three lines of front matter count. The path is shown relative
     # to the directory the build runs in.
     assert "docs/fr/canfield.md:8: unknown diagram id 'nowhere@2'" in result.stderr
+
+
+@pytest.mark.slow
+def test_broken_link_fails_the_strict_build_with_its_line(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    shutil.copytree(FIXTURES / "docs", docs)
+    page = docs / "ko" / "faq.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\n[용어집](glossary.md#no-such-term)\n",
+                    encoding="utf-8")
+    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--docs-dir",
+                             str(docs), "--site-dir", str(tmp_path / "site")],
+                            capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "docs/ko/faq.md:5: " in result.stderr and "#no-such-term" in result.stderr
