@@ -1,5 +1,6 @@
-"""Search in a real browser: a Greek or French word typed without its accents finds the page,
-and a page's search box searches the pages of its own language."""
+"""Site-wide checks in a real browser: a Greek or French word typed without its accents finds
+the page, a page's search box searches the pages of its own language, and printing keeps the
+diagrams."""
 from __future__ import annotations
 
 import re
@@ -64,3 +65,14 @@ def test_search_sends_nothing_off_site(page: Page, site_url: str) -> None:
     search(page, site_url + "fr/", "reserve")
     outside = [u for u in requests if not u.startswith(site_url) and not u.startswith("data:")]
     assert outside == []
+
+
+@pytest.mark.parametrize("lang_path", ["", "ko/", "el/", "fr/"])
+def test_print_keeps_the_diagrams(page: Page, site_url: str, lang_path: str) -> None:
+    page.goto(site_url + lang_path + "crescent/")
+    page.emulate_media(media="print")
+    diagrams = page.locator("figure.diagram svg[data-diagram]")
+    assert diagrams.count() > 0
+    for i in range(diagrams.count()):
+        box = diagrams.nth(i).bounding_box()
+        assert diagrams.nth(i).is_visible() and box and box["width"] > 100, i
