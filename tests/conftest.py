@@ -3,6 +3,7 @@ use `built_site` instead of building again), and a helper to build any docs tree
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -32,5 +33,11 @@ def build_docs(docs_dir: Path, site_dir: Path) -> Path:
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real site (docs/), built once for the session into a temporary directory."""
+    """The real site (docs/), built once for the session into a temporary directory.
+
+    SITE_UNDER_TEST=/some/site reuses a site built before (scripts/build.py --site-dir ...),
+    to iterate on tests quickly; the default, and CI, always build afresh."""
+    prebuilt = os.environ.get("SITE_UNDER_TEST")
+    if prebuilt:
+        return Path(prebuilt)
     return build_docs(ROOT / "docs", tmp_path_factory.mktemp("site"))
