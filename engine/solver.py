@@ -84,12 +84,12 @@ class Searcher:
         ...
 
 
-def _searcher(game: Game) -> Searcher:
+def _searcher(game: Game, takebacks: bool = True) -> Searcher:
     if game.game == "crescent":
         from .solver_crescent import CrescentSearcher
         return CrescentSearcher(game)
     from .solver_canfield import CanfieldSearcher
-    return CanfieldSearcher(game)
+    return CanfieldSearcher(game, takebacks)
 
 
 class _Budget:
@@ -175,8 +175,13 @@ def _luby(i: int) -> int:
 
 
 def solve(game: Game, max_seconds: float = 2.0, *, max_nodes: int | None = None,
-          quick: bool = True, max_positions: int = DEFAULT_MAX_POSITIONS, seed: int = 1) -> Solution:
+          quick: bool = True, max_positions: int = DEFAULT_MAX_POSITIONS, seed: int = 1,
+          takebacks: bool = True) -> Solution:
     """Solves the position of `game` (left unchanged). See the module docstring.
+
+    `takebacks=False` (Canfield only) solves a different rule set, with no card ever taken
+    back from a foundation: its "loss" is a loss of that rule set only. It exists to compare
+    with published figures for Canfield without take-backs; the site never uses it.
 
     Three passes share the budget: a short complete pass (settles easy positions, wins and
     losses alike), then randomised restarts of the quick incomplete pass (wins only; restart
@@ -186,7 +191,7 @@ def solve(game: Game, max_seconds: float = 2.0, *, max_nodes: int | None = None,
     budget = _Budget(start + max_seconds, max_nodes)
     if game._won():
         return Solution("win", [], 0, 0.0)
-    s = _searcher(game)
+    s = _searcher(game, takebacks)
     line: list[Any] | None = None
     positions = 0
     why = ""

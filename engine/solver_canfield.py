@@ -32,6 +32,11 @@ Macro = tuple[int, tuple[int, int, int]]  # (draws first, then this engine move)
 
 class CanfieldSearcher(Searcher):
     game: Canfield
+    FIRST_COMPLETE_NODES = 20000  # many losses are proved in a few thousand positions
+
+    def __init__(self, game: Canfield, takebacks: bool = True) -> None:
+        super().__init__(game)
+        self.takebacks = takebacks
 
     def key(self) -> bytes:
         g = self.game
@@ -90,9 +95,6 @@ class CanfieldSearcher(Searcher):
         scored: list[tuple[float, int, Macro]] = []
         n = 0
 
-        def useful(card: int) -> bool:
-            return card in wanted or card in takers
-
         # The reserve's top: to a foundation, then to a column (freeing the next reserve card).
         if reserve:
             r = reserve[-1]
@@ -116,25 +118,24 @@ class CanfieldSearcher(Searcher):
             while True:
                 bottom = col[-length]
                 whole = length == size
-                under = -1 if whole else col[-length - 1]
-                if whole:
-                    score = 2  # empties the column: the reserve refills it, or it stays free
-                elif under in wanted:
-                    score = 2
-                elif useful(under):
-                    score = 3
-                else:
-                    score = 5
-                if full or score <= 3:
-                    for d in takers.get(bottom, ()):
-                        if d != c:
-                            scored.append((score, n, (0, (c, d, length))))
-                            n += 1
-                    if not whole:  # a whole column onto an empty one changes nothing
-                        for d in empties:
-                            scored.append((score + 1, n, (0, (c, d, length))))
-                            n += 1
-                if whole or not FOLLOWS[col[-length]][col[-length - 1]]:  # the run goes no deeper
+                targets = takers.get(bottom)
+                if targets or (empties and not whole):
+                    if whole:
+                        score = 2  # empties the column: the reserve refills it, or it stays free
+                    else:
+                        under = col[-length - 1]
+                        score = 2 if under in wanted else 3 if under in takers else 5
+                    if full or score <= 3:
+                        if targets:
+                            for d in targets:
+                                if d != c:
+                                    scored.append((score, n, (0, (c, d, length))))
+                                    n += 1
+                        if not whole:  # a whole column onto an empty one changes nothing
+                            for d in empties:
+                                scored.append((score + 1, n, (0, (c, d, length))))
+                                n += 1
+                if whole or not FOLLOWS[bottom][col[-length - 1]]:  # the run goes no deeper
                     break
                 length += 1
         # Waste cards the draws can bring up, the fewest draws first.
@@ -146,8 +147,9 @@ class CanfieldSearcher(Searcher):
             for d in empties:
                 scored.append((4, n + 100 * k, (k, (1, d, 1))))
             n += 1
-        # Foundation take-backs: the full pass only.
-        if full:
+        # Foundation take-backs: the full pass only (and never when the caller asks for the
+        # rule set without them, used to compare with published figures).
+        if full and self.takebacks:
             for s in range(4):
                 f = lists[6 + s]
                 if not f:

@@ -160,36 +160,36 @@ def canfield_candidates(draw: int, limit: int) -> Iterator[tuple[int, str, list[
             yield deal, code, []
 
 
-def canfield_points(code: str, moves: list[str]) -> bool:
-    """A column ace refused by its empty foundation at the deal, and an action within the
-    first 5 that empties a column which the reserve refills."""
+def canfield_points(code: str, moves: list[str]) -> int | None:
+    """None unless a column ace is refused by its empty foundation at the deal; else the index
+    of the first action that empties a column which the reserve refills at once (None if no
+    action does)."""
     game = engine.new_game(code)
     state = game.state()
-    ace_refused = any(col and col[-1][0] == "A" and game.check(f"{i + 1}>F") == "foundation-start"
-                      for i, col in enumerate(state["columns"]))
-    refill = False
-    for move in moves[:5]:
+    if not any(col and col[-1][0] == "A" and game.check(f"{i + 1}>F") == "foundation-start"
+               for i, col in enumerate(state["columns"])):
+        return None
+    for i, move in enumerate(moves):
         before = game.state()
         game.play(move)
         after = game.state()
+        if move.startswith("R>") or not before["reserve"]:
+            continue
         for c in range(4):
-            if (before["reserve"] and len(after["reserve"]) == len(before["reserve"]) - 1
-                    and after["columns"][c] == [before["reserve"][-1]]
-                    and before["columns"][c] and before["columns"][c] != after["columns"][c]
-                    and not move.startswith("R>")):
-                refill = True
-    return ace_refused and refill
+            if (after["columns"][c] == [before["reserve"][-1]] and before["columns"][c]
+                    and len(after["reserve"]) == len(before["reserve"]) - 1):
+                return i
+    return None
 
 
 def find_canfield(draw: int, seconds: float, budget: float) -> dict[str, object] | None:
+    """The first candidate whose won line refills a column within its first 10 actions, else
+    the one that does so earliest."""
     end = time.monotonic() + budget
-    fallback: list[tuple[int, str, list[str]]] = []
+    best: tuple[int, dict[str, object]] | None = None
     for deal, code, opening in canfield_candidates(draw, 3_000_000):
         if time.monotonic() > end:
             break
-        if not opening:
-            fallback.append((deal, code, opening))
-            continue
         game = replay(code, opening)
         if game is None:
             continue
@@ -198,9 +198,14 @@ def find_canfield(draw: int, seconds: float, budget: float) -> dict[str, object]
         if solution.status != "win":
             continue
         line = tidy(code, opening + solution.moves, len(opening), lambda m: True)
-        if len(line) >= MIN_ACTIONS and wins(code, line) and canfield_points(code, line):
-            return {"code": code, "moves": line}
-    return None
+        refill = canfield_points(code, line)
+        if len(line) < MIN_ACTIONS or not wins(code, line) or refill is None:
+            continue
+        if best is None or refill < best[0]:
+            best = (refill, {"code": code, "moves": line})
+        if refill < 10:
+            break
+    return best[1] if best else None
 
 
 def write(name: str, example: dict[str, object]) -> None:
