@@ -17,7 +17,9 @@ from sitegen.markers import MarkerContext
 
 ROOT = Path(__file__).resolve().parent.parent
 SUMMARY = Path("data") / "stats" / "summary.json"
-GAME_ORDER = ("crescent", "canfield-d3", "canfield-d1")
+# canfield-d3-no-takebacks is not a game of the site: the solver's figure under the published
+# study's rule (no card taken back from a foundation), shown to explain the gap to it.
+GAME_ORDER = ("crescent", "canfield-d3", "canfield-d1", "canfield-d3-no-takebacks")
 
 
 def _msg(lang: str, key: str, **params: Any) -> str:
