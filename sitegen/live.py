@@ -214,7 +214,9 @@ def board_html(args: str, lang: str, ctx: MarkerContext) -> str:
 # ---- <!-- replay: EXAMPLE --> -------------------------------------------------------------------
 
 def replay_steps(example: Any, lang: str, diagram_id: str) -> dict[str, Any]:
-    """Every step of an example in one language: packed SVGs, descriptions, captions."""
+    """Every step of an example in one language: packed SVGs, captions, and the descriptions
+    unless every SVG already carries its step's description as its `<desc>` (then the page reads
+    it from there, and the file is a third smaller)."""
     svgs, descriptions, captions = [], [], []
     for n, state in enumerate(example.states):
         svgs.append(_render(state, lang, diagram_id, interactive=False))
@@ -222,9 +224,18 @@ def replay_steps(example: Any, lang: str, diagram_id: str) -> dict[str, Any]:
         if n:
             captions.append(_caption(example.moves[n - 1], example.states[n - 1], lang, n))
     data = pack_svgs(svgs)
-    data["descriptions"] = descriptions
     data["captions"] = captions
+    if not all(_svg_desc(svg) == text for svg, text in zip(svgs, descriptions)):
+        data["descriptions"] = descriptions
     return data
+
+
+_DESC_RE = re.compile(r"<desc[^>]*>(.*?)</desc>", re.S)
+
+
+def _svg_desc(svg: str) -> str | None:
+    m = _DESC_RE.search(svg)
+    return html.unescape(m.group(1)) if m else None
 
 
 def replay_html(args: str, lang: str, ctx: MarkerContext) -> str:
@@ -272,7 +283,7 @@ def replay_html(args: str, lang: str, ctx: MarkerContext) -> str:
         f'<details class="cc-moves"><summary>{m("ui.replay.moves")}</summary>'
         f'<ol class="cc-movelist" data-role="movelist">{items}</ol></details>',
         f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
-        f'<p data-role="desc">{_esc(steps["descriptions"][0])}</p></details>',
+        f'<p data-role="desc">{_esc(_describe(example.states[0], lang))}</p></details>',
         "</div>",
     ])
 

@@ -4,7 +4,8 @@
 The site is the real build (tests/conftest.py `built_site`: scripts/build.py on docs/). With
 LIVE_MINISITE=1 it is instead a small site of bare pages whose markers are expanded by the same
 sitegen/live.py, with the example games of tests/fixtures/live/ — for working on the page's
-scripts while the real pages or example games are not there yet.
+scripts without the real pages. The try-it tests always use that small site (`fixture_url`):
+it holds `<!-- tryit: -->` markers on its rules pages whatever the real pages hold.
 """
 from __future__ import annotations
 
@@ -64,9 +65,14 @@ def build_minisite(site_dir: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def live_site(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Path:
+def fixture_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_minisite(tmp_path_factory.mktemp("minisite"))
+
+
+@pytest.fixture(scope="session")
+def live_site(request: pytest.FixtureRequest) -> Path:
     if os.environ.get("LIVE_MINISITE") == "1":
-        return build_minisite(tmp_path_factory.mktemp("minisite"))
+        return request.getfixturevalue("fixture_site")
     return request.getfixturevalue("built_site")
 
 
@@ -84,6 +90,12 @@ def _serve(site: Path, wrong_wasm_mime: bool) -> Iterator[str]:
 def live_url(live_site: Path) -> Iterator[str]:
     """Base URL (ending in /) of the site under test, `.wasm` served as application/wasm."""
     yield from _serve(live_site, False)
+
+
+@pytest.fixture(scope="session")
+def fixture_url(fixture_site: Path) -> Iterator[str]:
+    """Base URL of the small fixture site (pages with try-it diagrams)."""
+    yield from _serve(fixture_site, False)
 
 
 @pytest.fixture(scope="session")

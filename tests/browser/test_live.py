@@ -18,8 +18,8 @@ from playwright.sync_api import Page, Route, expect
 import catalogues
 import diagrams
 import engine
-from tests.browser.livesite import (LANGS, Watch, live_site, live_url, page_path,  # noqa: F401
-                                    watch, wrong_mime_url)
+from tests.browser.livesite import (LANGS, Watch, fixture_site, fixture_url, live_site,  # noqa: F401
+                                    live_url, page_path, watch, wrong_mime_url)
 
 pytestmark = pytest.mark.browser
 
@@ -33,14 +33,26 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     return {**browser_context_args, "viewport": {"width": 1280, "height": 1400}}
 
 
+def _checked(w: Watch) -> None:
+    assert w.off_site() == [], f"requests left the site's host: {w.off_site()}"
+    assert w.errors == [], f"console errors: {w.errors}"
+    assert w.dialogs == [], f"dialogs opened: {w.dialogs}"
+
+
 @pytest.fixture
 def watched(page: Page, live_url: str) -> Iterator[Watch]:
     """The test's page, watched: after the test, nothing off-site and no console error."""
     w = watch(page, live_url)
     yield w
-    assert w.off_site() == [], f"requests left the site's host: {w.off_site()}"
-    assert w.errors == [], f"console errors: {w.errors}"
-    assert w.dialogs == [], f"dialogs opened: {w.dialogs}"
+    _checked(w)
+
+
+@pytest.fixture
+def watched_fixture(page: Page, fixture_url: str) -> Iterator[Watch]:
+    """The same, for tests on the small fixture site."""
+    w = watch(page, fixture_url)
+    yield w
+    _checked(w)
 
 
 def open_live(page: Page, url: str) -> dict[str, Any]:
@@ -434,10 +446,11 @@ def _blocked(route: Route) -> None:
     route.abort()
 
 
-def test_tryit_first_click_is_answered_without_python(page: Page, live_url: str, watched: Watch) -> None:
+def test_tryit_first_click_is_answered_without_python(page: Page, fixture_url: str,
+                                                     watched_fixture: Watch) -> None:
     """Pyodide's files are blocked: the answers come from what the build computed."""
     page.context.route(re.compile(r".*/(pyodide/.*|assets/py\.zip)$"), _blocked)
-    page.goto(live_url + page_path("ko", "crescent"))
+    page.goto(fixture_url + page_path("ko", "crescent"))
     tryit = page.locator("[data-tryit]").first
     expect(tryit).to_have_count(1)
     answers = json.loads(page.evaluate(
@@ -491,12 +504,12 @@ def test_tryit_first_click_is_answered_without_python(page: Page, live_url: str,
     # Reset brings the shown position back.
     tryit.locator("[data-action='reset']").click()
     assert json.loads(tryit.get_attribute("data-state") or "{}") == state
-    watched.errors[:] = [e for e in watched.errors if "ERR_FAILED" not in e and "Failed to load" not in e
+    watched_fixture.errors[:] = [e for e in watched_fixture.errors if "ERR_FAILED" not in e and "Failed to load" not in e
                          and "Failed to fetch" not in e and "dynamically imported" not in e]
 
 
-def test_tryit_goes_live_with_python(page: Page, live_url: str, watched: Watch) -> None:
-    page.goto(live_url + page_path("en", "crescent"))
+def test_tryit_goes_live_with_python(page: Page, fixture_url: str, watched_fixture: Watch) -> None:
+    page.goto(fixture_url + page_path("en", "crescent"))
     tryit = page.locator("[data-tryit]").first
     tryit.locator("[data-action='tryit']").click()
     expect(tryit).to_have_attribute("data-live", "true", timeout=LIVE_TIMEOUT_MS)

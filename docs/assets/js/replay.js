@@ -172,7 +172,9 @@
     this.step = n;
     var caption = n === 0 ? this.msgs["ui.replay-start"] || "" : d.captions[n - 1];
     this.setText('[data-role="caption"]', caption);
-    this.setText('[data-role="desc"]', d.descriptions[n]);
+    // The build leaves the descriptions out when each SVG's <desc> already holds its own.
+    var desc = d.descriptions ? d.descriptions[n] : this.svgBox.querySelector("desc");
+    this.setText('[data-role="desc"]', typeof desc === "string" ? desc : desc ? desc.textContent : "");
     this.updateControls();
     if (!opts.fromHash && history.replaceState) {
       var hash = (this.index === 0 ? "" : "replay=" + encodeURIComponent(this.name) + "&") + "step=" + n;

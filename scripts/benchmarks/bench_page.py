@@ -1,0 +1,271 @@
+"""The page's live parts in headless Chromium, all in one run:
+
+- live/bare: time from navigation to a live Crescent board (Play page, `data-live="true"` with
+  its first state), divided by a bare Pyodide boot (a page whose module worker only runs
+  `loadPyodide()`) served by the same server. Each run uses a fresh browser context (cold cache),
+  the two kinds alternate. Target: at most 1.15.
+- move feedback: from a click on a place (or the undo button) of the live board to the board's
+  answer in the page (its role="status" element rewritten), for a game of taps, second clicks,
+  refusals and undos mirrored by the engine here. p50/p95; target p95 at most 30 ms.
+- replay step: from the → key to the new step drawn and laid out, on the examples page (steps
+  already fetched). p50/p95/max; target at most 16 ms.
+- page weight before interaction: every page of every language loaded with no interaction;
+  the bytes of every response gzip-compressed (level 6, as a server would), Pyodide's own files
+  (pyodide/) excluded. Target: at most 250 KB per page.
+
+The site is built from docs/ into .bench/page-site (scripts/build.py); with LIVE_MINISITE=1, the
+small fixture site of tests/browser/livesite.py instead. Times are from the page's own clock
+(performance.now()), so Playwright's round trips are not counted.
+"""
+from __future__ import annotations
+
+import gzip
+import os
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / ".bench" / "page-site"
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run"]
+TARGETS = {"ratio": 1.15, "move_p95": 30.0, "step": 16.0, "weight_kb": 250.0}
+BARE_DIR = "_bench"
+
+BARE_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>bare Pyodide</title>
+<link rel="icon" href="data:,"></head><body><script>
+const w = new Worker(new URL("bare-worker.js", location.href), {type: "module"});
+w.onmessage = () => { window.__readyAt = performance.now(); };
+</script></body></html>
+"""
+BARE_WORKER = """const ROOT = new URL("../", import.meta.url);
+const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", ROOT).href);
+await loadPyodide({ indexURL: new URL("pyodide/", ROOT).href });
+postMessage("ready");
+"""
+# Records when the board first goes live, from the page's own clock.
+LIVE_PROBE = """
+new MutationObserver((_, obs) => {
+  const b = document.querySelector('[data-board][data-live="true"][data-state]');
+  if (b && window.__liveAt === undefined) { window.__liveAt = performance.now(); obs.disconnect(); }
+}).observe(document, {subtree: true, attributes: true, childList: true});
+"""
+CLICK_AND_WAIT = """async (selector) => {
+  const board = document.querySelector('[data-board]');
+  const status = board.querySelector('[role=status]');
+  const target = board.querySelector(selector);
+  const done = new Promise((resolve) => {
+    const obs = new MutationObserver(() => { obs.disconnect(); resolve(performance.now()); });
+    obs.observe(status, {childList: true, characterData: true, subtree: true});
+  });
+  const t0 = performance.now();
+  target.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+  return (await done) - t0;
+}"""
+STEP = """(n) => {
+  const replay = document.querySelector('[data-replay]');
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    replay.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));
+    void replay.getBoundingClientRect().height;   // the new board laid out
+    document.body.offsetHeight;
+    times.push(performance.now() - t0);
+    if (replay.getAttribute('data-step') === String(replay.querySelectorAll('[data-goto]').length)) {
+      replay.dispatchEvent(new KeyboardEvent('keydown', {key: 'Home', bubbles: true}));  // untimed
+    }
+  }
+  return times;
+}"""
+
+
+def _site(quick: bool) -> Path:
+    sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, str(ROOT / "scripts"))
+    if os.environ.get("LIVE_MINISITE") == "1":
+        import shutil
+
+        from tests.browser.livesite import build_minisite
+
+        shutil.rmtree(SITE, ignore_errors=True)
+        print("site: the fixture mini site (LIVE_MINISITE=1)")
+        return build_minisite(SITE)
+    import build  # scripts/build.py
+
+    build.build_site(ROOT / "docs", SITE, say=lambda _m: None)
+    print(f"site: docs/ built into {SITE.relative_to(ROOT)}")
+    return SITE
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+def _verdict(value: float, target: float) -> str:
+    return "ok" if value <= target else "OVER TARGET"
+
+
+def _page_url(base: str, lang: str, name: str) -> str:
+    return base + (f"{name}/" if lang == "en" else f"{lang}/{name}/")
+
+
+def _boot_ratio(browser: Any, base: str, runs: int) -> None:
+    live: list[float] = []
+    bare: list[float] = []
+    for _ in range(runs):
+        for kind in ("bare", "live"):
+            context = browser.new_context()
+            page = context.new_page()
+            if kind == "live":
+                page.add_init_script(LIVE_PROBE)
+                page.goto(_page_url(base, "en", "play-crescent"))
+                page.wait_for_function("window.__liveAt !== undefined", timeout=60_000)
+                live.append(page.evaluate("window.__liveAt"))
+            else:
+                page.goto(base + BARE_DIR + "/bare.html")
+                page.wait_for_function("window.__readyAt !== undefined", timeout=60_000)
+                bare.append(page.evaluate("window.__readyAt"))
+            context.close()
+    lm, bm = statistics.median(live), statistics.median(bare)
+    print(f"navigation to live board: median {lm:.0f} ms  (runs: {', '.join(f'{v:.0f}' for v in live)})")
+    print(f"bare Pyodide boot:        median {bm:.0f} ms  (runs: {', '.join(f'{v:.0f}' for v in bare)})")
+    print(f"live / bare: {lm / bm:.2f}  (target <= {TARGETS['ratio']})  {_verdict(lm / bm, TARGETS['ratio'])}")
+
+
+def _move_feedback(browser: Any, base: str, actions: int) -> None:
+    import engine
+
+    context = browser.new_context(viewport={"width": 1280, "height": 1400})
+    page = context.new_page()
+    page.goto(_page_url(base, "en", "play-crescent"))
+    page.wait_for_selector("[data-board][data-live='true'][data-state]", timeout=60_000)
+    game = engine.new_game("CR1-N-AAAAAAB")
+    times: list[float] = []
+    kinds: dict[str, int] = {"tap": 0, "second click": 0, "refusal": 0, "undo": 0}
+
+    def click(selector: str, kind: str) -> None:
+        times.append(page.evaluate(CLICK_AND_WAIT, selector))
+        kinds[kind] += 1
+
+    n = 0
+    while len(times) < actions and game.status == "playing":
+        n += 1
+        legal = [m for m in game.legal_moves() if m != "redeal"]
+        if n % 5 == 0 and game.can_undo:
+            click("[data-action='undo']", "undo")
+            game.undo()
+            continue
+        if n % 4 == 0:  # a refused second click
+            src = next((str(p) for p in range(1, 17) if engine.tap(game, str(p)) is None
+                        and game.state()["piles"][p - 1]), None)
+            dst = next((str(q) for q in range(1, 17) if src and str(q) != src
+                        and game.check(f"{src}>{q}") is not None), None)
+            if src and dst:
+                click(f"[data-place='{src}']", "tap")
+                click(f"[data-place='{dst}']", "refusal")
+                continue
+        if not legal:
+            if game.check("redeal") is None:
+                page.click("[data-board] [data-action='redeal']")
+                game.play("redeal")
+                page.wait_for_function(
+                    f"JSON.parse(document.querySelector('[data-board]').dataset.state).redeals_left === {game.state()['redeals_left']}")
+                continue
+            break
+        move = legal[n % len(legal)]
+        src, dst = move.split(">")
+        tapped = engine.tap(game, src)
+        click(f"[data-place='{src}']", "tap")
+        if tapped is None:
+            click(f"[data-place='{dst}']", "second click")
+            game.play(move)
+        else:
+            game.play(tapped)
+    state = page.evaluate("JSON.parse(document.querySelector('[data-board]').dataset.state)")
+    assert state == game.state(), "the page and the engine disagree after the benchmark's game"
+    context.close()
+    p50, p95 = _pct(times, 0.5), _pct(times, 0.95)
+    print(f"move feedback: {len(times)} clicks ({', '.join(f'{k} {v}' for k, v in kinds.items())}): "
+          f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {max(times):.1f} ms  "
+          f"(target p95 <= {TARGETS['move_p95']:.0f})  {_verdict(p95, TARGETS['move_p95'])}")
+
+
+def _replay_steps(browser: Any, base: str, steps: int) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(_page_url(base, "en", "examples"))
+    page.locator("[data-replay] [data-action='next']").first.click()
+    page.wait_for_selector("[data-replay][data-step='1']")
+    times = page.evaluate(STEP, steps)
+    context.close()
+    print(f"replay step: {len(times)} steps: p50 {_pct(times, 0.5):.2f} ms, p95 {_pct(times, 0.95):.2f} ms, "
+          f"max {max(times):.2f} ms  (target <= {TARGETS['step']:.0f})  {_verdict(_pct(times, 0.95), TARGETS['step'])}")
+
+
+def _pages(site: Path) -> list[str]:
+    pages = []
+    for index in sorted(site.rglob("index.html")):
+        rel = index.parent.relative_to(site).as_posix()
+        if rel.startswith((BARE_DIR, "pyodide", "assets", "search")) or rel == "404":
+            continue
+        pages.append("" if rel == "." else rel + "/")
+    return pages
+
+
+def _weights(browser: Any, base: str, site: Path) -> None:
+    worst = (0.0, "")
+    print("page weight before interaction (gzip, Pyodide excluded):")
+    for rel in _pages(site):
+        context = browser.new_context()
+        page = context.new_page()
+        bodies: dict[str, int] = {}
+
+        def on_response(response: Any) -> None:
+            url = response.url
+            if not url.startswith(base) or "/pyodide/" in url:
+                return
+            try:
+                body = response.body()
+            except Exception:  # a request cancelled by the page: nothing arrived
+                return
+            bodies[url] = len(gzip.compress(body, 6))
+
+        context.on("response", on_response)
+        page.goto(base + rel, wait_until="load")
+        page.wait_for_timeout(1500)  # what the page fetches on its own once loaded
+        context.close()
+        total = sum(bodies.values()) / 1024
+        top = sorted(bodies.items(), key=lambda kv: -kv[1])[:3]
+        shown = ", ".join(f"{u.removeprefix(base)} {b / 1024:.0f}" for u, b in top)
+        print(f"  /{rel:<22} {total:7.1f} KB  {_verdict(total, TARGETS['weight_kb'])}  (largest: {shown})")
+        worst = max(worst, (total, rel))
+    print(f"heaviest page: /{worst[1]} {worst[0]:.1f} KB (target <= {TARGETS['weight_kb']:.0f} KB)  "
+          f"{_verdict(worst[0], TARGETS['weight_kb'])}")
+
+
+def run(args: Any) -> None:
+    from playwright.sync_api import sync_playwright
+
+    quick = bool(getattr(args, "quick", False))
+    site = _site(quick)
+    (site / BARE_DIR).mkdir(exist_ok=True)
+    (site / BARE_DIR / "bare.html").write_text(BARE_PAGE, encoding="utf-8")
+    (site / BARE_DIR / "bare-worker.js").write_text(BARE_WORKER, encoding="utf-8")
+    import serve  # scripts/serve.py
+
+    server = serve.serve(site, 0)
+    base = serve.url_of(server)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            _boot_ratio(browser, base, 1 if quick else 3)
+            _move_feedback(browser, base, 20 if quick else 60)
+            _replay_steps(browser, base, 20 if quick else 100)
+            _weights(browser, base, site)
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
