@@ -4,7 +4,7 @@ The page (assets/js/board.js) sends places and button presses; everything that n
 layout or a sentence happens here, through engine/, diagrams/ and catalogues/. Answers share one
 shape (all keys optional):
 
-    state, svg, description       the position after the operation, drawn and described
+    state, svg                    the position after the operation, drawn (its <desc> describes it)
     labels {role: text}           button texts that depend on the position (the redeal count)
     disabled {action: bool}       buttons that cannot act now
     played                        the move just played, in canonical notation
@@ -94,13 +94,16 @@ def view(board: Board) -> Answer:
             highlight = (src, dst)
     svg = diagrams.render_svg(state, board.lang, diagram_id=board.diagram_id, interactive=True,
                               highlight=highlight)
+    # No separate description: the SVG's <desc> is diagrams.describe(state, lang) already, and
+    # the page shows that text (one describe() less per click).
     answer: Answer = {
         "state": state,
         "svg": svg,
-        "description": diagrams.describe(state, board.lang),
         "labels": {},
         "disabled": {"undo": not board.game.can_undo},
     }
+    if board.kind == "canfield":
+        answer["disabled"]["draw"] = state["status"] != "playing"
     if board.kind == "crescent":
         left = state["redeals_left"]
         answer["labels"]["redeal"] = (_msg(board.lang, "ui.redeal", n=left) if left
@@ -298,7 +301,8 @@ def hint(args: dict[str, Any]) -> Answer:
         return {"message": _msg(board.lang, "ui.hint-none"), "kind": "info"}
     src, dst = _places_of(move)
     state = board.game.state()
-    text = _msg(board.lang, "ui.redeal-hint") if move == "redeal" else diagrams.caption(move, state, board.lang, state["moves"] + 1)
+    text = (_msg(board.lang, "ui.redeal-hint") if move == "redeal"
+            else diagrams.caption(move, state, board.lang))
     return {"hint": {"move": move, "src": src, "dst": dst},
             "message": _msg(board.lang, "ui.hint", move=text), "kind": "hint"}
 

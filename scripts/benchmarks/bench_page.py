@@ -186,7 +186,9 @@ def _move_feedback(browser: Any, base: str, actions: int) -> None:
             game.play(tapped)
     state = page.evaluate("JSON.parse(document.querySelector('[data-board]').dataset.state)")
     assert state == game.state(), "the page and the engine disagree after the benchmark's game"
+    py = page.evaluate("CCLive.python.pyTimes.slice(1)")  # the first is the opening of the deal
     context.close()
+    print(f"  of which Python in the worker: p50 {_pct(py, 0.5):.1f} ms, p95 {_pct(py, 0.95):.1f} ms")
     p50, p95 = _pct(times, 0.5), _pct(times, 0.95)
     print(f"move feedback: {len(times)} clicks ({', '.join(f'{k} {v}' for k, v in kinds.items())}): "
           f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {max(times):.1f} ms  "

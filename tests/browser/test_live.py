@@ -532,3 +532,53 @@ def test_tryit_goes_live_with_python(page: Page, fixture_url: str, watched_fixtu
     game.undo()
     page.wait_for_function("JSON.parse(document.querySelector('[data-tryit]').dataset.state).moves === "
                            f"{game.state()['moves']}", timeout=5_000)
+
+
+# ---- hint, draw button, the end of a game ------------------------------------------------------
+
+def test_hint_highlights_a_legal_move(page: Page, live_url: str, watched: Watch) -> None:
+    open_live(page, live_url + page_path("en", "play-crescent"))
+    page.locator("[data-board] [data-action='hint']").click()
+    status = page.locator("[data-board] [role='status']")
+    prefix = msg("en", "ui.hint", move="")
+    expect(status).to_have_text(re.compile("^" + re.escape(prefix)), timeout=20_000)
+    hinted = page.locator("[data-board] .is-hint")
+    expect(hinted).to_have_count(2)
+    places = [hinted.nth(i).get_attribute("data-place") or hinted.nth(i).get_attribute("data-zone")
+              for i in range(2)]
+    game = engine.new_game(CODES["crescent"])
+    move = next(m for m in game.legal_moves() if set(m.split(">")) == set(places))
+    assert status.inner_text() == msg("en", "ui.hint", move=diagrams.caption(move, game.state(), "en"))
+
+
+def test_draw_button(page: Page, live_url: str, watched: Watch) -> None:
+    open_live(page, live_url + page_path("ko", "play-canfield"))
+    page.locator("[data-board] [data-action='draw']").click()
+    expect(page.locator("[data-board]")).to_have_attribute("data-state", re.compile('"moves":1'))
+    game = engine.new_game(CODES["canfield"])
+    game.play("draw")
+    assert state_of(page) == game.state()
+
+
+def test_a_won_game_is_announced_with_undo_and_new_game(page: Page, live_url: str, watched: Watch) -> None:
+    """The examples page's first game, replayed to its end from a link, on the Play page."""
+    page.goto(live_url + page_path("el", "examples"))
+    _, meta = _example(page)
+    game = engine.new_game(meta["code"])
+    for move in meta["moves"]:
+        game.play(move)
+    url = (live_url + page_path("el", "play-crescent") + f"#code={meta['code']}&moves="
+           + ",".join(m.replace("+", "%2B") for m in meta["moves"]))
+    state = open_live(page, url)
+    assert state == game.state()
+    if game.status != "won":
+        pytest.fail(f"the example game ends {game.status!r}, not won")
+    expect_status(page, msg("el", "ui.won", moves=state["moves"]))
+    offer = page.locator("[data-board] [data-role='offer']")
+    expect(offer).to_be_visible()
+    expect(offer.locator("[data-action='undo']")).to_be_hidden()   # the rules allow no undo once won
+    offer.locator("[data-action='random']").click()
+    expect(page.locator("[data-board]")).to_have_attribute("data-status", "playing")
+    expect(offer).to_be_hidden()
+    code = page.locator("[data-board] [data-role='code-out']").inner_text()
+    assert code != meta["code"] and state_of(page) == engine.new_game(code).state()

@@ -125,9 +125,10 @@
     var active = document.activeElement;
     var focusPlace = active && this.svgBox.contains(active) ? active.getAttribute("data-place") : null;
     var focusZone = active && this.svgBox.contains(active) ? active.getAttribute("data-zone") : null;
-    this.svgBox.innerHTML = svg;
+    this.cc.swapSvg(this.svgBox, svg);
     var again = null;
-    if (focusPlace !== null) again = this.placeElement(focusPlace);
+    if (document.activeElement === active && active && this.svgBox.contains(active)) again = null;
+    else if (focusPlace !== null) again = this.placeElement(focusPlace);
     else if (focusZone !== null) again = this.svgBox.querySelector('[data-zone="' + cssEscape(focusZone) + '"]');
     if (again && again.focus) again.focus({ preventScroll: true });
     this.markSelected();
@@ -145,6 +146,10 @@
     }
     if (a.code) this.showCode(a.code);
     if (a.description !== undefined) this.setText('[data-role="desc"]', a.description);
+    else if (a.svg) {
+      var desc = this.svgBox.querySelector("desc");
+      if (desc) this.setText('[data-role="desc"]', desc.textContent);
+    }
     var labels = a.labels || {};
     for (var role in labels) {
       if (Object.prototype.hasOwnProperty.call(labels, role)) this.setText('[data-role="' + role + '"]', labels[role]);

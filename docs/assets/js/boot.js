@@ -58,6 +58,7 @@
     this.failure = null;
     this.slow = null;
     this.slowListeners = [];
+    this.pyTimes = []; // ms spent in Python per answer (read by the page benchmark)
   }
 
   PyClient.prototype.start = function () {
@@ -106,6 +107,7 @@
         } else if (d.id && self.pending[d.id]) {
           var p = self.pending[d.id];
           delete self.pending[d.id];
+          if (d.pyMs !== undefined) self.pyTimes.push(d.pyMs);
           if (d.error) p.reject(new Error(d.error));
           else p.resolve(d.result);
         }
@@ -149,6 +151,59 @@
     return msgs["ui.python-error"] || "error";
   }
 
+  /**
+   * Replaces the SVG in `box` by the one in `text`, touching only what differs: unchanged
+   * elements (the <style>, the <defs>, most places) stay in the page, so the browser neither
+   * re-parses the diagram's stylesheet nor lays out the whole board again. A plain innerHTML
+   * swap costs a frame or two on a long page; this keeps a step well inside one.
+   */
+  var scratch = null;
+  function swapSvg(box, text) {
+    var old = box.firstElementChild;
+    scratch = scratch || document.createElement("template");
+    scratch.innerHTML = text;
+    var fresh = scratch.content.firstElementChild;
+    if (!old || !fresh || old.nodeName !== fresh.nodeName || box.children.length !== 1) {
+      box.innerHTML = text;
+      return;
+    }
+    morph(old, fresh, 0);
+    scratch.innerHTML = "";
+  }
+
+  function syncAttributes(old, fresh) {
+    var i, a;
+    for (i = old.attributes.length - 1; i >= 0; i--) {
+      a = old.attributes[i];
+      if (!fresh.hasAttribute(a.name)) old.removeAttribute(a.name);
+    }
+    for (i = 0; i < fresh.attributes.length; i++) {
+      a = fresh.attributes[i];
+      if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+    }
+  }
+
+  function morph(old, fresh, depth) {
+    syncAttributes(old, fresh);
+    var oldKids = Array.prototype.slice.call(old.childNodes);
+    var newKids = Array.prototype.slice.call(fresh.childNodes);
+    for (var i = 0; i < newKids.length; i++) {
+      var o = oldKids[i], n = newKids[i];
+      if (!o) {
+        old.appendChild(n);
+      } else if (o.isEqualNode(n)) {
+        continue;
+      } else if (o.nodeType === 3 && n.nodeType === 3) {
+        o.nodeValue = n.nodeValue;
+      } else if (depth < 3 && o.nodeType === 1 && o.nodeName === n.nodeName && o.nodeName !== "style") {
+        morph(o, n, depth + 1);
+      } else {
+        old.replaceChild(n, o);
+      }
+    }
+    for (var j = newKids.length; j < oldKids.length; j++) old.removeChild(oldKids[j]);
+  }
+
   var loaded = {};
   function loadScript(name) {
     if (!loaded[name]) {
@@ -172,6 +227,7 @@
     uiMessages: uiMessages,
     say: say,
     bootMessage: bootMessage,
+    swapSvg: swapSvg,
     components: [],
     // board.js and replay.js register their constructors here (loaded before or after this).
     kinds: (window.CCLiveKinds = window.CCLiveKinds || {}),

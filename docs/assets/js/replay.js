@@ -168,7 +168,7 @@
     var d = this.data;
     var parts = d.svgs[n], svg = "";
     for (var i = 0; i < parts.length; i++) svg += d.chunks[parts[i]];
-    this.svgBox.innerHTML = svg;
+    this.cc.swapSvg(this.svgBox, svg);
     this.step = n;
     var caption = n === 0 ? this.msgs["ui.replay-start"] || "" : d.captions[n - 1];
     this.setText('[data-role="caption"]', caption);
