@@ -552,10 +552,10 @@
   TryIt.prototype.warmUp = function () {
     var self = this;
     if (this.warming) return;
+    // A Python that is slow or cannot start is only mentioned when a click needs it (see
+    // ensureLive): the build's answers keep the first move going meanwhile.
     this.cc.python.onSlow(function (err) {
-      if (self.live) return;
-      self.failed = err;
-      if (self.activated) self.say(self.cc.bootMessage(self.msgs, err), "error");
+      if (!self.live) self.failed = err;
     });
     this.warming = this.cc.python.start().then(
       function () {
@@ -570,7 +570,7 @@
       },
       function (err) {
         self.failed = err;
-        if (self.activated) self.fail(err);
+        if (err && err.kind !== "file" && err.kind !== "timeout") console.warn(err.message);
       }
     );
   };
