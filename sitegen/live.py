@@ -34,7 +34,7 @@ JS_MESSAGES = (
     "ui.loading", "ui.timeout", "ui.file", "ui.python-error", "ui.deselected", "ui.copied",
     "ui.hint-thinking", "ui.tryit-ready", "ui.reset-done",
 )
-REPLAY_MESSAGES = ("ui.replay-start", "ui.replay-counter", "ui.replay-unavailable")
+REPLAY_MESSAGES = ("ui.replay-start", "ui.replay-counter", "ui.replay-unavailable", "ui.file-replay")
 
 # Replay step files: name -> bytes, written into the site by `write_assets` after the build.
 # Keyed by file name so the four language builds never write a file twice.

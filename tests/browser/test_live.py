@@ -582,3 +582,13 @@ def test_a_won_game_is_announced_with_undo_and_new_game(page: Page, live_url: st
     expect(offer).to_be_hidden()
     code = page.locator("[data-board] [data-role='code-out']").inner_text()
     assert code != meta["code"] and state_of(page) == engine.new_game(code).state()
+
+
+def test_opened_from_a_file_says_why_nothing_goes_live(page: Page, live_site: Any) -> None:
+    """file:// pages cannot start Python (nor fetch): the board and the replays say so."""
+    page.goto((live_site / "ko" / "play-crescent" / "index.html").as_uri())
+    expect(page.locator("[data-board] [role='status']")).to_have_text(msg("ko", "ui.file"), timeout=10_000)
+    page.goto((live_site / "el" / "examples" / "index.html").as_uri())
+    replay = page.locator("[data-replay]").first
+    replay.locator("[data-action='next']").click()
+    expect(replay.locator("[role='status']")).to_have_text(msg("el", "ui.file-replay"), timeout=10_000)

@@ -142,7 +142,8 @@
         },
         function (err) {
           self.loading = null;
-          self.cc.say(self.el, self.msgs["ui.replay-unavailable"] || String(err), "error");
+          var key = location.protocol === "file:" ? "ui.file-replay" : "ui.replay-unavailable";
+          self.cc.say(self.el, self.msgs[key] || String(err), "error");
           throw err;
         }
       );
