@@ -70,9 +70,9 @@ class Game(ABC):
 
     def undo(self) -> None:
         """Takes back the last action; IllegalMove "nothing-to-undo" when there is none."""
-        if self._won():
-            raise IllegalMove(R.GAME_OVER, "undo")
-        if not self._history:
+        # CONTRACT.md gives undo one refusal, "nothing-to-undo", wherever the rules allow none:
+        # with an empty history, after a redeal, and once the game is won (no action is legal).
+        if self._won() or not self._history:
             raise IllegalMove(R.NOTHING_TO_UNDO, "undo")
         self._revert(self._history.pop())
 

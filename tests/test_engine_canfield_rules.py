@@ -424,8 +424,9 @@ def test_canfield_won_game_allows_no_action() -> None:
     for move in ("draw", "H>1", "S>2", "1>2", "H>F"):
         assert_refused(game, move, "game-over")
     before = st(game)
-    with pytest.raises(engine.IllegalMove):
+    with pytest.raises(engine.IllegalMove) as refusal:
         game.undo()
+    assert refusal.value.reason == "nothing-to-undo"  # CONTRACT.md: undo's only refusal
     assert st(game) == before
 
 

@@ -346,8 +346,9 @@ def test_crescent_won_game_allows_no_action() -> None:
     for move in ("S+>S-", "S->S+", "redeal", "1>2", "S+>F"):
         assert_refused(game, move, "game-over")
     before = game.state()
-    with pytest.raises(engine.IllegalMove):
+    with pytest.raises(engine.IllegalMove) as refusal:
         game.undo()
+    assert refusal.value.reason == "nothing-to-undo"  # CONTRACT.md: undo's only refusal
     assert game.state() == before
 
 
