@@ -15,6 +15,7 @@ from .base import Game
 from .cards import NAMES, RANKS, SUITS, Card, is_red
 from .codes import CANFIELD_VARIANTS, GameCode
 from .errors import IllegalMove
+from .notation import TO_FOUNDATION, parse_place, split_pair, upper_index
 
 RESERVE, WASTE, STOCK = 0, 1, 10
 COLUMNS = (2, 3, 4, 5)
@@ -27,15 +28,14 @@ MAX_RUN = 52
 
 Move = tuple[int, int, int]  # (source, destination, number of cards); DRAW below
 DRAW: Move = (STOCK, WASTE, 0)
-TO_FOUNDATION = -2
 
 MOVE_NAMES: dict[Move, str] = {(s, d, 1): f"{PLACES[s]}>{PLACES[d]}" for s in range(11) for d in range(11)}
 MOVE_NAMES.update({(s, d, n): f"{PLACES[s]}:{n}>{PLACES[d]}"
                    for s in COLUMNS for d in COLUMNS for n in range(2, MAX_RUN + 1)})
 MOVE_NAMES[DRAW] = "draw"
 CANONICAL: dict[str, Move] = {name: move for move, name in MOVE_NAMES.items()}
-_RUN = re.compile(r"^([1-4]):(\d+)>(.+)$")
-_PLACE_LIKE = re.compile(r"^[0-9A-Z]+$")
+_RUN = re.compile(r"^([1-4]):(\d+)$")
+UPPER_INDEX = upper_index(PLACES)
 
 
 def _follows_down(lower: Card, upper: Card) -> bool:
@@ -82,35 +82,18 @@ class Canfield(Game):
         move = CANONICAL.get(text)
         if move is not None:
             return move
-        if not isinstance(text, str):
-            raise IllegalMove(R.BAD_NOTATION, str(text))
-        clean = text.strip()
-        if clean.lower() == "draw":
+        pair = split_pair(text, "draw")
+        if pair is None:
             return DRAW
-        upper = clean.upper()
-        run = _RUN.match(upper.replace(" ", ""))
+        src_name, dst = pair
+        count = 1
+        run = _RUN.match(src_name.replace(" ", ""))  # "C:N", the top N cards of column C
         if run:
-            src, count, dst = PLACE_INDEX[run[1]], int(run[2]), run[3]
+            src_name, count = run[1], int(run[2])
             if count < 1:
                 raise IllegalMove(R.BAD_NOTATION, text)
-            if dst == "F":
-                return (src, TO_FOUNDATION, count)
-            if dst not in PLACE_INDEX:
-                raise IllegalMove(R.UNKNOWN_PLACE, text)
-            return (src, PLACE_INDEX[dst], count)
-        src, sep, dst = upper.partition(">")
-        src, dst = src.strip(), dst.strip()
-        src = "stock" if src == "STOCK" else src
-        dst = "stock" if dst == "STOCK" else dst
-        if not sep or not src or not dst:
-            raise IllegalMove(R.BAD_NOTATION, text)
-        if src in PLACE_INDEX and dst == "F":
-            return (PLACE_INDEX[src], TO_FOUNDATION, 1)
-        if src in PLACE_INDEX and dst in PLACE_INDEX:
-            return (PLACE_INDEX[src], PLACE_INDEX[dst], 1)
-        if _PLACE_LIKE.match(src) and _PLACE_LIKE.match(dst):
-            raise IllegalMove(R.UNKNOWN_PLACE, text)
-        raise IllegalMove(R.BAD_NOTATION, text)
+        src = parse_place(src_name, UPPER_INDEX, text, allow_f=False)
+        return (src, parse_place(dst, UPPER_INDEX, text), count)
 
     def _name(self, move: Move) -> str:
         return MOVE_NAMES[move]

@@ -5,7 +5,6 @@ Foundation index f holds suit f % 4 and builds up when f < 4, down otherwise.
 """
 from __future__ import annotations
 
-import re
 from collections import deque
 from typing import Any
 
@@ -13,7 +12,7 @@ from . import reasons as R
 from .base import Game
 from .cards import NAMES, Card
 from .codes import CRESCENT_BASES, CRESCENT_VARIANTS, GameCode
-from .errors import IllegalMove
+from .notation import TO_FOUNDATION, parse_place, split_pair, upper_index
 
 PILES = 16
 PILE_LIMIT = 13
@@ -25,12 +24,11 @@ FIRST_FOUNDATION = PILES
 
 Move = tuple[int, int]  # (source place, destination place); REDEAL below
 REDEAL: Move = (-1, -1)
-TO_FOUNDATION = -2      # destination "F": whichever foundation of the suit accepts the card
 
 MOVE_NAMES: dict[Move, str] = {(s, d): f"{PLACES[s]}>{PLACES[d]}" for s in range(24) for d in range(24)}
 MOVE_NAMES[REDEAL] = "redeal"
 CANONICAL: dict[str, Move] = {name: move for move, name in MOVE_NAMES.items()}
-_PLACE_LIKE = re.compile(r"^[0-9A-Z+\-]+$")
+UPPER_INDEX = upper_index(PLACES)
 
 
 # The two cards a card may sit on in a pile: same suit, one rank up or down, wrapping.
@@ -69,22 +67,11 @@ class Crescent(Game):
         move = CANONICAL.get(text)
         if move is not None:
             return move
-        if not isinstance(text, str):
-            raise IllegalMove(R.BAD_NOTATION, str(text))
-        clean = text.strip()
-        if clean.lower() == "redeal":
+        pair = split_pair(text, "redeal")
+        if pair is None:
             return REDEAL
-        src, sep, dst = clean.upper().partition(">")
-        src, dst = src.strip(), dst.strip()
-        if not sep or not src or not dst:
-            raise IllegalMove(R.BAD_NOTATION, text)
-        if src in PLACE_INDEX and dst == "F":
-            return (PLACE_INDEX[src], TO_FOUNDATION)
-        if src in PLACE_INDEX and dst in PLACE_INDEX:
-            return (PLACE_INDEX[src], PLACE_INDEX[dst])
-        if _PLACE_LIKE.match(src) and _PLACE_LIKE.match(dst):
-            raise IllegalMove(R.UNKNOWN_PLACE, text)
-        raise IllegalMove(R.BAD_NOTATION, text)
+        src = parse_place(pair[0], UPPER_INDEX, text, allow_f=False)
+        return (src, parse_place(pair[1], UPPER_INDEX, text))
 
     def _name(self, move: Move) -> str:
         return MOVE_NAMES[move]

@@ -1,0 +1,44 @@
+"""Move notation shared by both games: `X>Y` between named places, `X>F` for "whichever
+foundation takes it", and one keyword action (`redeal`, `draw`).
+
+Each game lists its canonical names (printing is a table lookup); parsing is lenient about
+case and spaces, and tells a well-formed move naming a missing place (`unknown-place`) from
+text that is no move at all (`bad-notation`).
+"""
+from __future__ import annotations
+
+import re
+
+from . import reasons as R
+from .errors import IllegalMove
+
+TO_FOUNDATION = -2  # destination "F": the foundation of the card's suit that accepts it
+_PLACE_LIKE = re.compile(r"^[0-9A-Z+\-]+$")
+
+
+def upper_index(places: tuple[str, ...]) -> dict[str, int]:
+    """Place name (upper-cased, so "stock" is typed any way) -> place index."""
+    return {name.upper(): i for i, name in enumerate(places)}
+
+
+def parse_place(name: str, index: dict[str, int], text: str, allow_f: bool = True) -> int:
+    """The index of a place already trimmed and upper-cased (or TO_FOUNDATION for "F")."""
+    if allow_f and name == "F":
+        return TO_FOUNDATION
+    if name in index:
+        return index[name]
+    raise IllegalMove(R.UNKNOWN_PLACE if _PLACE_LIKE.match(name) else R.BAD_NOTATION, text)
+
+
+def split_pair(text: object, keyword: str) -> tuple[str, str] | None:
+    """("10", "S+") for " 10 > s+ "; None for the keyword; IllegalMove for anything else."""
+    if not isinstance(text, str):
+        raise IllegalMove(R.BAD_NOTATION, str(text))
+    clean = text.strip()
+    if clean.lower() == keyword:
+        return None
+    src, sep, dst = clean.upper().partition(">")
+    src, dst = src.strip(), dst.strip()
+    if not sep or not src or not dst:
+        raise IllegalMove(R.BAD_NOTATION, text)
+    return src, dst
