@@ -496,11 +496,11 @@
       self.say(cc.bootMessage(self.msgs, err), "error");
     });
     this.enqueue(function () {
-      return cc.python.start().then(function () {
+      // Sent now, answered as soon as Python is up (the worker queues it).
+      return self.openFromHash(true).then(function () {
         self.live = true;
         self.failed = null;
         self.el.setAttribute("data-live", "true");
-        return self.openFromHash(true);
       });
     });
     window.addEventListener("hashchange", function () {

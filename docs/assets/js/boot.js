@@ -64,7 +64,7 @@
   PyClient.prototype.start = function () {
     var self = this;
     if (this.ready) return this.ready;
-    var t0 = performance.now();
+    var t0 = (this.startedAt = performance.now());
     this.ready = new Promise(function (resolve, reject) {
       if (location.protocol === "file:") {
         reject(new BootError("file"));
@@ -77,6 +77,7 @@
         reject(new BootError("worker", String(e)));
         return;
       }
+      self.rawWorker = worker;
       var settled = false;
       // loadPyodide() never settles when the server sends .wasm with the wrong MIME type: after
       // 10 s the reader is told (onSlow). The worker is left running, so that a merely slow
@@ -132,15 +133,24 @@
     else this.slowListeners.push(cb);
   };
 
-  /** Sends one operation to Python; resolves with its JSON-able answer. */
+  /**
+   * Sends one operation to Python; resolves with its JSON-able answer. The message goes to the
+   * worker at once, even while Pyodide is still starting: the worker queues it, which saves a
+   * round trip on the first answer.
+   */
   PyClient.prototype.call = function (op, args) {
     var self = this;
-    return this.start().then(function () {
-      return new Promise(function (resolve, reject) {
-        var id = self.nextId++;
-        self.pending[id] = { resolve: resolve, reject: reject };
-        self.worker.postMessage({ id: id, op: op, args: args || {} });
+    var ready = this.start();
+    return new Promise(function (resolve, reject) {
+      var id = self.nextId++;
+      self.pending[id] = { resolve: resolve, reject: reject };
+      ready.catch(function (err) {
+        if (self.pending[id]) {
+          delete self.pending[id];
+          reject(err);
+        }
       });
+      self.rawWorker.postMessage({ id: id, op: op, args: args || {} });
     });
   };
 
@@ -264,14 +274,15 @@
     attach(document);
   }
 
-  // Material's instant navigation swaps page content without reloading scripts.
+  // This script comes after the page's content (MkDocs puts scripts at the end of the body), so
+  // the boards are already there: attaching now starts Python before the rest of the page's
+  // scripts have run. DOMContentLoaded (and Material's instant navigation, which swaps page
+  // content without reloading scripts) attach anything added since; attach() skips what it has.
+  start();
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(function () {
       attach(document);
     });
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", start);
-  } else {
-    start();
   }
 })();

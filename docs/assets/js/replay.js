@@ -205,11 +205,16 @@
     Array.prototype.forEach.call(this.el.querySelectorAll('[data-action="next"],[data-action="last"]'), function (b) {
       b.disabled = n === total;
     });
-    Array.prototype.forEach.call(this.el.querySelectorAll("[data-goto]"), function (a) {
-      var current = parseInt(a.getAttribute("data-goto"), 10) === n;
-      if (current) a.setAttribute("aria-current", "step");
-      else a.removeAttribute("aria-current");
-    });
+    // The move list: only the old and the new current entries change (a game has hundreds).
+    if (!this.links) {
+      this.links = {};
+      Array.prototype.forEach.call(this.el.querySelectorAll("[data-goto]"), function (a) {
+        self.links[a.getAttribute("data-goto")] = a;
+      });
+    }
+    if (this.currentLink) this.currentLink.removeAttribute("aria-current");
+    this.currentLink = this.links[String(n)] || null;
+    if (this.currentLink) this.currentLink.setAttribute("aria-current", "step");
     if (losing && this.svgBox) this.svgBox.focus({ preventScroll: true });
     var cont = q(this.el, '[data-role="continue"]');
     if (cont) {
