@@ -260,6 +260,10 @@ def run(args: Any) -> None:
 
     server = serve.serve(site, 0)
     base = serve.url_of(server)
+    # Every figure here is wall-clock time on this machine: other work running at the same time
+    # shows in it, so the load is printed with the figures.
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} "
+          f"({os.cpu_count()} CPUs)")
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
@@ -268,6 +272,7 @@ def run(args: Any) -> None:
             _replay_steps(browser, base, 20 if quick else 100)
             _weights(browser, base, site)
             browser.close()
+        print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     finally:
         server.shutdown()
         server.server_close()

@@ -150,7 +150,8 @@
           reject(err);
         }
       });
-      self.rawWorker.postMessage({ id: id, op: op, args: args || {} });
+      // No worker at all (file://, or Workers refused): `ready` has rejected, and so will this.
+      if (self.rawWorker) self.rawWorker.postMessage({ id: id, op: op, args: args || {} });
     });
   };
 
