@@ -267,7 +267,7 @@ def run(args: Any) -> None:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-            _boot_ratio(browser, base, 1 if quick else 3)
+            _boot_ratio(browser, base, 1 if quick else 5)
             _move_feedback(browser, base, 20 if quick else 60)
             _replay_steps(browser, base, 20 if quick else 100)
             _weights(browser, base, site)
