@@ -3,7 +3,9 @@
 ID is a stored position (`docs/positions/ID.json`) or an example step (`EXAMPLE@N`: the state
 after N actions of `docs/examples/EXAMPLE.json`, `@0` being the deal). The output is a
 `<figure class="diagram">` holding the inline SVG from diagrams.render_svg and, readable on
-demand, the text description from diagrams.describe in a `<details>`.
+demand, the text description from diagrams.describe in a `<details>`. Unless `static` is
+given, the figure is a "try it" board (sitegen.live.tryit_figure): the reader can play on from
+the position shown, the first click answered by the build's precomputed answers.
 """
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ class DiagramSpec:
     refused: bool
     fan: tuple[str, ...]
     size: str
+    live: bool = True            # a "try it" figure; `static` gives a plain picture
 
 
 def parse(args: str, ctx: MarkerContext) -> DiagramSpec:
@@ -37,11 +40,14 @@ def parse(args: str, ctx: MarkerContext) -> DiagramSpec:
     refused = False
     fan: tuple[str, ...] = ()
     size = "large"
+    live = True
     ident = source.replace("@", "-")
     for opt in options:
         key, eq, value = opt.partition("=")
         if key == "refused" and not eq:
             refused = True
+        elif key == "static" and not eq:
+            live = False
         elif key == "highlight" and eq:
             src, arrow, dst = value.partition(">")
             if not arrow or not src or not dst:
@@ -62,10 +68,10 @@ def parse(args: str, ctx: MarkerContext) -> DiagramSpec:
             ident = value
         else:
             ctx.fail(f"unknown or malformed diagram option {opt!r} "
-                     "(options: highlight=SRC>DST, refused, fan=P,Q, size=small|large, id=NAME)")
+                     "(options: highlight=SRC>DST, refused, fan=P,Q, size=small|large, id=NAME, static)")
     if refused and highlight is None:
         ctx.fail("the refused option needs a highlight=SRC>DST to show which move is refused")
-    return DiagramSpec(source, ident, highlight, refused, fan, size)
+    return DiagramSpec(source, ident, highlight, refused, fan, size, live)
 
 
 def resolve_state(source: str, ctx: MarkerContext) -> dict[str, Any]:
@@ -119,6 +125,11 @@ def diagram_html(args: str, lang: str, ctx: MarkerContext) -> str:
         svg, description = render(state, lang, spec)
     except ValueError as e:   # e.g. a highlight naming a place the game does not have
         ctx.fail(f"diagram {spec.source!r} cannot be drawn: {e}")
+    if spec.live:
+        from sitegen.live import tryit_figure
+
+        return tryit_figure(state, lang, spec.ident, spec.source, svg, description, static=True,
+                            size=spec.size)
     summary = catalogues.message(lang, "site.diagram.description")
     state_attr = html.escape(json.dumps(state, separators=(",", ":"), sort_keys=True), quote=True)
     return (

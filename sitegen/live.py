@@ -309,11 +309,14 @@ def _places(state: dict[str, Any]) -> list[str]:
     return ["stock", "W", "R", "1", "2", "3", "4", "S", "H", "D", "C"]
 
 
-def first_answers(state: dict[str, Any], lang: str, diagram_id: str) -> dict[str, Any]:
+def first_answers(state: dict[str, Any], lang: str, diagram_id: str,
+                  initial_svg: str | None = None) -> dict[str, Any]:
     """Every answer the live board could give to a first click on `state`, as pyworker would.
 
     `tap[place]` and `drop[src][dst]` index `responses`; a response that played a move
-    carries `svg_ref`, an index into `packed` (see pack_svgs).
+    carries `svg_ref`, an index into `packed` (see pack_svgs). With `initial_svg` (the
+    interactive drawing of `state`, for a figure first shown as a static picture),
+    `initial_ref` indexes it in `packed` too.
     """
     import engine
     import pyworker.ops as ops
@@ -337,8 +340,10 @@ def first_answers(state: dict[str, Any], lang: str, diagram_id: str) -> dict[str
             responses.append(answer)
         return seen[key]
 
+    shown = engine.from_state(state)  # validated once; each answer starts from a copy
+
     def fresh() -> Any:
-        ops.BOARDS["tryit"] = ops.Board(engine.from_state(state), lang, kind, diagram_id)
+        ops.BOARDS["tryit"] = ops.Board(shown.copy(), lang, kind, diagram_id)
         return {"board": "tryit", "lang": lang}
 
     tap: dict[str, int] = {}
@@ -357,8 +362,12 @@ def first_answers(state: dict[str, Any], lang: str, diagram_id: str) -> dict[str
     for answer in responses:
         if "refused" in answer:
             answer["refused"].pop("place", None)  # the page fills in the place clicked
-    return {"state": state, "tap": tap, "drop": drop, "responses": responses,
-            "packed": pack_svgs(svgs)}
+    answers: dict[str, Any] = {"state": state, "tap": tap, "drop": drop, "responses": responses}
+    if initial_svg is not None:
+        answers["initial_ref"] = len(svgs)
+        svgs.append(initial_svg)
+    answers["packed"] = pack_svgs(svgs)
+    return answers
 
 
 def tryit_html(args: str, lang: str, ctx: MarkerContext) -> str:
@@ -375,22 +384,36 @@ def tryit_html(args: str, lang: str, ctx: MarkerContext) -> str:
         ctx.fail(f"tryit: malformed id {ident!r}")
     ctx.claim_id(ident)
     state = resolve_state(source, ctx)
-    kind = state["game"]
     svg = _render(state, lang, ident, interactive=True)
-    answers = first_answers(state, lang, ident)
+    return tryit_figure(state, lang, ident, source, svg, _describe(state, lang), static=False)
+
+
+def tryit_figure(state: dict[str, Any], lang: str, ident: str, source: str, svg: str,
+                 description: str, *, static: bool, size: str = "large") -> str:
+    """A figure the reader can turn live from its position, and reset.
+
+    `svg` is what the page shows first: the interactive drawing, or (`static`) a rules page's
+    picture with its arrows, whose places still take clicks; "try it" then swaps in the
+    interactive drawing, so keyboard readers only meet the board's buttons when they ask.
+    """
+    kind = state["game"]
+    initial = _render(state, lang, ident, interactive=True) if static else None
+    answers = first_answers(state, lang, ident, initial_svg=initial)
     m = lambda key, **p: _esc(_msg(lang, key, **p))  # noqa: E731
     return "\n".join([
-        f'<div class="cc-live cc-tryit" id="{_esc(ident)}" data-tryit="{_esc(source)}" data-board="{kind}"'
-        f' data-lang="{_esc(lang)}" data-diagram-id="{_esc(ident)}">',
+        f'<figure class="diagram diagram-{_esc(size)} cc-live cc-tryit" id="{_esc(ident)}" '
+        f'data-diagram-figure="{_esc(ident)}" data-tryit="{_esc(source)}" data-board="{kind}"'
+        f' data-lang="{_esc(lang)}" data-diagram-id="{_esc(ident)}" data-search-exclude'
+        f' data-state="{_esc(json.dumps(state, separators=(",", ":"), sort_keys=True))}">',
         json_script("ui", ui_messages(lang, JS_MESSAGES)),
         json_script("answers", answers),
-        f'<div class="cc-svg" data-role="svg" data-search-exclude>{svg}</div>',
-        f'<div class="cc-toolbar" data-search-exclude>'
+        f'<div class="cc-svg diagram-svg" data-role="svg">{svg}</div>',
+        f'<div class="cc-toolbar">'
         f'<button type="button" data-action="tryit">{m("ui.button.tryit")}</button>'
         f'<button type="button" data-action="undo" hidden>{m("ui.button.undo")}</button>'
         f'<button type="button" data-action="reset" hidden>{m("ui.button.reset")}</button></div>',
         f'<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
         f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
-        f'<p data-role="desc">{_esc(_describe(state, lang))}</p></details>',
-        "</div>",
+        f'<p data-role="desc">{_esc(description)}</p></details>',
+        "</figure>",
     ])

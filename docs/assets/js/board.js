@@ -536,7 +536,10 @@
     Board.call(this, el, cc, "tryit");
     var node = q(el, 'script[type="application/json"][data-role="answers"]');
     this.answers = node ? JSON.parse(node.textContent) : null;
-    this.initialSvg = this.svgBox.innerHTML;
+    // A rules page first shows its picture (arrows, no focus stops); the interactive drawing
+    // of the same position, when the build gave one, replaces it once the reader tries it.
+    var a = this.answers;
+    this.initialSvg = a && a.initial_ref !== undefined ? unpackSvg(a.packed, a.initial_ref) : this.svgBox.innerHTML;
     this.history = []; // moves played since the shown position
     this.activated = false;
     var self = this;
@@ -586,6 +589,7 @@
     });
     var tryButton = q(this.el, '[data-action="tryit"]');
     if (tryButton) tryButton.hidden = true;
+    if (this.history.length === 0 && this.svgBox.innerHTML !== this.initialSvg) this.svgBox.innerHTML = this.initialSvg;
     this.warmUp();
     if (!this.live && this.history.length === 0) this.say(this.msg("ui.tryit-ready"), "info");
   };
