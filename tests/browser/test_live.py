@@ -508,6 +508,52 @@ def test_tryit_first_click_is_answered_without_python(page: Page, fixture_url: s
                          and "Failed to fetch" not in e and "dynamically imported" not in e]
 
 
+def test_rules_page_diagrams_are_pictures_that_answer_a_first_click(page: Page, live_url: str,
+                                                                  watched: Watch) -> None:
+    """On the real Greek Crescent page, with Pyodide blocked: every diagram is a try-it figure
+    shown as a picture (no focus stops), a click on it is answered from the build within
+    100 ms in Greek, and "try it" swaps in the focusable drawing of the same position."""
+    page.context.route(re.compile(r".*/(pyodide/.*|assets/py\.zip)$"), _blocked)
+    page.goto(live_url + page_path("el", "crescent"))
+    figures = page.locator("figure.diagram")
+    assert figures.count() >= 4
+    expect(page.locator("figure.diagram:not([data-tryit])")).to_have_count(0)
+    figure = figures.first
+    expect(figure.locator("[data-place][tabindex]")).to_have_count(0)
+    state = json.loads(figure.get_attribute("data-state") or "{}")
+    game = engine.from_state(state)
+    src = next(p for p in diagrams.places("crescent") if p.isdigit() and state["piles"][int(p) - 1]
+               and engine.tap(game, p) is None)
+    dst = next(str(q) for q in range(1, 17) if str(q) != src and game.check(f"{src}>{q}") is not None)
+    reason = game.check(f"{src}>{dst}")
+    ident = figure.get_attribute("id")
+    timing = page.evaluate(
+        """async ([ident, src, dst]) => {
+            const root = document.getElementById(ident);
+            const status = root.querySelector('[role=status]');
+            const click = async (p) => {
+                const before = status.textContent;
+                const done = new Promise((resolve) => {
+                    const obs = new MutationObserver(() => {
+                        if (status.textContent !== before) { obs.disconnect(); resolve(performance.now()); }
+                    });
+                    obs.observe(status, {childList: true, characterData: true, subtree: true});
+                });
+                const t0 = performance.now();
+                root.querySelector(`[data-place="${p}"]`).dispatchEvent(new MouseEvent('click', {bubbles: true}));
+                return (await done) - t0;
+            };
+            const first = await click(src);
+            const second = await click(dst);
+            return {first, second, text: status.textContent};
+        }""", [ident, src, dst])
+    assert timing["first"] < 100 and timing["second"] < 100, timing
+    assert timing["text"] == msg("el", f"reason.{reason}")
+    # The first click made the figure a board: its places are now focusable buttons.
+    expect(figure.locator("[data-place][tabindex='0']")).to_have_count(24)
+    assert json.loads(figure.get_attribute("data-state") or "{}") == state
+
+
 def test_tryit_goes_live_with_python(page: Page, fixture_url: str, watched_fixture: Watch) -> None:
     page.goto(fixture_url + page_path("en", "crescent"))
     tryit = page.locator("[data-tryit]").first
