@@ -21,24 +21,24 @@ class Game(ABC):
     """One game in progress: the position, its history and its rules."""
 
     game: str  # "crescent" or "canfield"
+    _names: dict[Hashable, str]       # internal move -> canonical notation
+    _canonical: dict[str, Hashable]   # canonical notation -> internal move
 
     def __init__(self, code: str | None) -> None:
         self.code = code
         self.moves = 0
         self._history: deque[Any] = deque(maxlen=UNDO_LIMIT)
-        # The legal moves of the current position by name, kept until the position changes:
-        # playing a listed move then needs no second check (the random-playout hot path).
-        self._legal_cache: dict[str, Hashable] | None = None
+        # The legal moves of the current position, kept until the position changes: playing
+        # a listed move then needs no second check (the random-playout hot path).
+        self._legal_cache: list[Hashable] | None = None
 
     # --- the public surface (CONTRACT.md) ---------------------------------------------------
     def legal_moves(self) -> list[str]:
         """Every legal action in canonical notation, however pointless; [] once won."""
-        return list(self._legal_by_name())
-
-    def _legal_by_name(self) -> dict[str, Hashable]:
         if self._legal_cache is None:
-            self._legal_cache = {} if self._won() else {self._name(m): m for m in self._legal()}
-        return self._legal_cache
+            self._legal_cache = [] if self._won() else self._legal()
+        names = self._names
+        return [names[m] for m in self._legal_cache]
 
     def check(self, move: str) -> str | None:
         """The reason `move` would be refused, or None if it is legal. Changes nothing."""
@@ -55,9 +55,11 @@ class Game(ABC):
     def play(self, move: str) -> None:
         """Plays `move`, or raises IllegalMove and leaves the game exactly as it was."""
         cache = self._legal_cache
-        if cache is not None and type(move) is str and move in cache:
-            self._remember(self._apply(cache[move]))
-            return
+        if cache is not None and type(move) is str:
+            known = self._canonical.get(move)
+            if known is not None and known in cache:
+                self._remember(self._apply(known))
+                return
         if not isinstance(move, str):  # a list or dict would not even hash in _parse
             raise IllegalMove(R.BAD_NOTATION, repr(move))
         parsed = self._parse(move)

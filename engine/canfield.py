@@ -95,6 +95,9 @@ class Canfield(Game):
         src = parse_place(src_name, UPPER_INDEX, text, allow_f=False)
         return (src, parse_place(dst, UPPER_INDEX, text), count)
 
+    _names = MOVE_NAMES
+    _canonical = CANONICAL
+
     def _name(self, move: Move) -> str:
         return MOVE_NAMES[move]
 

@@ -73,6 +73,9 @@ class Crescent(Game):
         src = parse_place(pair[0], UPPER_INDEX, text, allow_f=False)
         return (src, parse_place(pair[1], UPPER_INDEX, text))
 
+    _names = MOVE_NAMES
+    _canonical = CANONICAL
+
     def _name(self, move: Move) -> str:
         return MOVE_NAMES[move]
 
