@@ -79,6 +79,16 @@ class Searcher:
     def won(self) -> bool:
         return self.game._won()
 
+    def best_first(self, scored: list[tuple[float, int, Any]]) -> list[Any]:
+        """The moves of (score, tie-break, move) triples, lowest score first; in the quick
+        pass a random amount is added to each score, so restarts explore other lines."""
+        rng = self.rng
+        if rng is not None:
+            noise = self.NOISE
+            scored = [(score + rng.random() * noise, i, m) for score, i, m in scored]
+        scored.sort()
+        return [m for _, _, m in scored]
+
     def names(self, move: Any) -> list[str]:
         """The canonical notation of the actions a macro move stands for."""
         ...

@@ -161,12 +161,7 @@ class CanfieldSearcher(Searcher):
                 for d in empties:
                     scored.append((8, n, (0, (6 + s, d, 1))))
                     n += 1
-        rng = self.rng
-        if rng is not None:  # the quick pass's random tie-break between close scores
-            noise = self.NOISE
-            scored = [(score + rng.random() * noise, i, m) for score, i, m in scored]
-        scored.sort()
-        return [m for _, _, m in scored]
+        return self.best_first(scored)
 
     def apply(self, move: Macro) -> Any:
         g = self.game

@@ -88,12 +88,7 @@ class CrescentSearcher(Searcher):
                 if full or useful:
                     scored.append((2 if useful else 5, n, (PILES + 4 + suit, PILES + suit)))
                     n += 1
-        rng = self.rng
-        if rng is not None:  # the quick pass's random tie-break between close scores
-            noise = self.NOISE
-            scored = [(score + rng.random() * noise, i, m) for score, i, m in scored]
-        scored.sort()
-        result = [m for _, _, m in scored]
+        result = self.best_first(scored)
         if g.redeals_left > 0:
             result.append(REDEAL)
         return result
