@@ -1,6 +1,8 @@
 """Cards as the engine's two-character strings ("TD"), and their names in each language."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 import catalogues
 
 RANKS = "A23456789TJQK"
@@ -10,11 +12,15 @@ RED_SUITS = "HD"
 SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
 
+_PARTS = {r + s: (r, s) for r in RANKS for s in SUITS}
+
+
 def parts(card: object, where: str = "card") -> tuple[str, str]:
     """("Q", "H") for "QH"; ValueError naming ``where`` for anything else."""
-    if not isinstance(card, str) or len(card) != 2 or card[0] not in RANKS or card[1] not in SUITS:
+    found = _PARTS.get(card) if isinstance(card, str) else None
+    if found is None:
         raise ValueError(f"{where}: {card!r} is not a card (rank of {RANKS}, then suit of {SUITS})")
-    return card[0], card[1]
+    return found
 
 
 def rank_index(card: str) -> int:
@@ -26,11 +32,13 @@ def is_red(card: str) -> bool:
     return card[1] in RED_SUITS
 
 
+@lru_cache(maxsize=None)  # pure: the catalogues never change while running
 def count(lang: str, n: int, family: str = "cards") -> str:
     """'6 cards' / '카드 6장' ('short' family: '6장'): singular form for exactly one."""
     return catalogues.message(lang, f"count.{family}.{'one' if n == 1 else 'other'}", count=n)
 
 
+@lru_cache(maxsize=None)  # pure: the catalogues never change while running
 def name(card: str, lang: str) -> str:
     """The full name used in prose: 'ace of spades', '스페이드 에이스', 'Άσος μπαστούνι'."""
     rank, suit = parts(card)
@@ -38,11 +46,13 @@ def name(card: str, lang: str) -> str:
                               suit=catalogues.message(lang, f"suit.{suit}"))
 
 
+@lru_cache(maxsize=None)  # pure: the catalogues never change while running
 def rank_label(rank: str, lang: str) -> str:
     """The rank's index as printed on the card in ``lang`` ('10', 'K'; French 'R')."""
     return catalogues.message(lang, f"rank_short.{rank}")
 
 
+@lru_cache(maxsize=None)  # pure: the catalogues never change while running
 def short(card: str, lang: str) -> str:
     """'A♠', 'R♠' in French: the label captions use."""
     rank, suit = parts(card)
