@@ -4,10 +4,12 @@ from __future__ import annotations
 from functools import lru_cache
 
 import catalogues
+from engine import cards as _engine_cards
 
-RANKS = "A23456789TJQK"
-SUITS = "SHDC"
-RED_SUITS = "HD"
+# The card alphabet and which suits are red are the engine's; the drawing only reuses them.
+RANKS = _engine_cards.RANKS
+SUITS = _engine_cards.SUITS
+RED_SUITS = "".join(SUITS[i] for i in sorted(_engine_cards.RED_SUITS))
 # Unicode suit symbols for short labels in captions ("A♠"); drawings use SVG paths instead.
 SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 

@@ -6,7 +6,6 @@ A subclass holds the position and the rules: `_parse` (text -> internal move), `
 """
 from __future__ import annotations
 
-import copy as _copy
 from abc import ABC, abstractmethod
 from collections import deque
 from typing import Any, Hashable
@@ -78,9 +77,9 @@ class Game(ABC):
             raise IllegalMove(R.NOTHING_TO_UNDO, "undo")
         self._revert(self._history.pop())
 
+    @abstractmethod
     def copy(self) -> "Game":
         """An independent copy, history included."""
-        return _copy.deepcopy(self)
 
     def state(self) -> dict[str, Any]:
         """A fresh JSON-able dict of the position (CONTRACT.md schema)."""
@@ -98,8 +97,8 @@ class Game(ABC):
     @abstractmethod
     def _parse(self, text: str) -> Hashable: ...
 
-    @abstractmethod
-    def _name(self, move: Hashable) -> str: ...
+    def _name(self, move: Hashable) -> str:
+        return self._names[move]
 
     @abstractmethod
     def _refusal(self, move: Hashable) -> str | None: ...

@@ -98,8 +98,6 @@ class Canfield(Game):
     _names = MOVE_NAMES
     _canonical = CANONICAL
 
-    def _name(self, move: Move) -> str:
-        return MOVE_NAMES[move]
 
     def _resolve(self, move: Move) -> Move:
         src, dst, n = move

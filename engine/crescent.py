@@ -76,8 +76,6 @@ class Crescent(Game):
     _names = MOVE_NAMES
     _canonical = CANONICAL
 
-    def _name(self, move: Move) -> str:
-        return MOVE_NAMES[move]
 
     def _resolve(self, move: Move) -> Move:
         """`P>F` becomes the foundation of the card's suit that accepts it, the ace's first."""

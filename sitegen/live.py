@@ -303,12 +303,6 @@ def write_assets(site_dir: Path) -> list[str]:
 
 # ---- <!-- tryit: POSITION | EXAMPLE@N --> ------------------------------------------------------
 
-def _places(state: dict[str, Any]) -> list[str]:
-    if state["game"] == "crescent":
-        return [str(i) for i in range(1, 17)] + ["S+", "H+", "D+", "C+", "S-", "H-", "D-", "C-"]
-    return ["stock", "W", "R", "1", "2", "3", "4", "S", "H", "D", "C"]
-
-
 def first_answers(state: dict[str, Any], lang: str, diagram_id: str,
                   initial_svg: str | None = None) -> dict[str, Any]:
     """Every answer the live board could give to a first click on `state`, as pyworker would.
@@ -318,6 +312,7 @@ def first_answers(state: dict[str, Any], lang: str, diagram_id: str,
     interactive drawing of `state`, for a figure first shown as a static picture),
     `initial_ref` indexes it in `packed` too.
     """
+    import diagrams
     import engine
     import pyworker.ops as ops
 
@@ -348,7 +343,7 @@ def first_answers(state: dict[str, Any], lang: str, diagram_id: str,
 
     tap: dict[str, int] = {}
     drop: dict[str, dict[str, int]] = {}
-    places = _places(state)
+    places = list(diagrams.places(kind))
     for place in places:
         tap[place] = keep(ops.tap({**fresh(), "place": place}))
     for src in places:
