@@ -222,7 +222,10 @@ def replay_steps(example: Any, lang: str, diagram_id: str) -> dict[str, Any]:
         svgs.append(_render(state, lang, diagram_id, interactive=False))
         descriptions.append(_describe(state, lang))
         if n:
-            captions.append(_caption(example.moves[n - 1], example.states[n - 1], lang, n))
+            # "Move N": the game's own move counter after the step (a Crescent redeal is no move
+            # and its caption carries no number), not the step's index.
+            captions.append(_caption(example.moves[n - 1], example.states[n - 1], lang,
+                                     state["moves"]))
     data = pack_svgs(svgs)
     data["captions"] = captions
     if not all(_svg_desc(svg) == text for svg, text in zip(svgs, descriptions)):

@@ -127,12 +127,21 @@ def load_example(docs_dir: Path, name: str, root: Path | None = None) -> Example
 
 
 def verify_example(docs_dir: Path, name: str, root: Path | None = None) -> Example:
-    """load_example, and the game must end won (the examples pages show winning games)."""
+    """load_example, and the game must end as the file says: won, or, for a line kept to show a
+    mistake (CONTRACT.md "Stored games"), `"outcome": "blocked"` (no action left) or `"lost"`
+    (tests/test_examples.py has the solver prove it; the build only replays)."""
     example = load_example(docs_dir, name, root)
+    path = Path(docs_dir / "examples" / f"{name}.json")
+    text = path.read_text(encoding="utf-8")
+    outcome = json.loads(text).get("outcome", "won")
     final = example.states[-1].get("status")
-    if final != "won":
-        line = _line_of_move(Path(docs_dir / "examples" / f"{name}.json").read_text(encoding="utf-8"),
-                             max(len(example.moves) - 1, 0))
+    expected = {"won": "won", "blocked": "blocked", "lost": "playing"}.get(outcome)
+    if expected is None:
+        line = text.count("\n", 0, max(text.find('"outcome"'), 0)) + 1
         raise SourceError(example.path, line,
-                          f"the example game ends {final!r} after {len(example.moves)} actions, not 'won'")
+                          f'unknown outcome {outcome!r} (a mistake line says "blocked" or "lost")')
+    if final != expected:
+        line = _line_of_move(text, max(len(example.moves) - 1, 0))
+        raise SourceError(example.path, line,
+                          f"the example game ends {final!r} after {len(example.moves)} actions, not {expected!r}")
     return example

@@ -1,6 +1,7 @@
-"""The stored example games (docs/examples/*.json): each replays through the public API to a
-win of 100+ actions and shows the teaching points the rules pages cite, checked as properties
-of the game (never as hard-coded move numbers)."""
+"""The stored example games (docs/examples/*.json): every one is a clean line (scripts/clean_line.py)
+replayed through the public API, captioned with the game's own move counter; the three the rules
+pages cite show the teaching points they quote, checked as properties of the game (never as
+hard-coded move numbers)."""
 from __future__ import annotations
 
 import json
@@ -9,10 +10,15 @@ from typing import Any
 
 import pytest
 
+import catalogues
+import diagrams
 import engine
+from scripts import clean_line
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 NAMES = ("crescent-example", "canfield-d3-example", "canfield-d1-example")
+ALL = sorted(p.stem for p in EXAMPLES.glob("*.json"))
+WINNING = [n for n in ALL if "outcome" not in json.loads((EXAMPLES / f"{n}.json").read_text())]
 
 
 def replay(name: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -33,6 +39,72 @@ def test_example_is_a_won_game_of_100_actions(name: str) -> None:
     assert len(data["moves"]) >= 100
     assert states[-1]["status"] == "won"
     assert all(s["status"] == "playing" for s in states[:-1])
+
+
+def test_there_are_examples_to_check() -> None:
+    assert set(NAMES) <= set(WINNING)
+
+
+@pytest.mark.parametrize("name", WINNING)
+def test_winning_example_is_clean(name: str) -> None:
+    """No position repeats; no single action, adjacent pair or move-and-reversal can go."""
+    data, _ = replay(name)
+    assert clean_line.defects(data["code"], data["moves"]) == []
+
+
+def test_the_cleaner_cleans_a_wandering_line() -> None:
+    """A winning line with a loop, a move and its reversal and a pointless pair added comes out
+    clean and still winning (and no longer than the clean line it was made from)."""
+    data, states = replay("crescent-example")
+    code, line = data["code"], data["moves"]
+    # A move and its reversal, inserted where both are legal and change nothing else.
+    game = engine.new_game(code)
+    for k, move in enumerate(line):
+        back = None
+        for mv in game.legal_moves():
+            src, _, dst = mv.partition(">")
+            if src.isdigit() and dst.isdigit():
+                twin = game.copy()
+                twin.play(mv)
+                if f"{dst}>{src}" in twin.legal_moves():
+                    back = [mv, f"{dst}>{src}"]
+                    break
+        if back:
+            break
+        game.play(move)
+    assert back, "no reversible move in the example"
+    wandering = line[:k] + back + line[k:]
+    assert clean_line.wins(code, wandering)
+    assert clean_line.defects(code, wandering)
+    cleaned = clean_line.clean(code, wandering)
+    assert clean_line.wins(code, cleaned) and clean_line.defects(code, cleaned) == []
+    assert len(cleaned) <= len(line)
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_captions_number_the_game_s_own_moves(name: str) -> None:
+    """"Move N" is the game's move counter after the step; a Crescent redeal is "Redeal k of 3"
+    with no number (CONTRACT.md "Stored games")."""
+    data, states = replay(name)
+    redeals = 0
+    for lang in catalogues.LANGUAGES:
+        prefix = catalogues.message(lang, "caption.numbered", number=987654, text="").split("987654")
+        redeals = 0
+        for n, move in enumerate(data["moves"], start=1):
+            text = diagrams.caption(move, states[n - 1], lang, states[n]["moves"])
+            if move == "redeal":
+                redeals += 1
+                assert states[n]["moves"] == states[n - 1]["moves"]
+                assert text.startswith(catalogues.message(lang, "caption.cr.redeal", n=redeals, total=3)[:1].upper()
+                                       + catalogues.message(lang, "caption.cr.redeal", n=redeals, total=3)[1:])
+                assert str(states[n]["moves"]) not in text.split(":")[0]
+            else:
+                assert states[n]["moves"] == states[n - 1]["moves"] + 1
+                number = str(states[n]["moves"])
+                assert text.startswith(prefix[0] + number + prefix[1]) or \
+                    (prefix[0] == "" and text.startswith(number + prefix[1]))
+    if states[0]["game"] == "crescent":
+        assert states[-1]["moves"] == len(data["moves"]) - redeals
 
 
 def test_example_variants() -> None:

@@ -147,7 +147,8 @@ def test_replay_html_and_steps(lang: str) -> None:
             re.search(r"<desc[^>]*>(.*?)</desc>", svg, re.S).group(1))
         assert description == diagrams.describe(state, lang)
     for n, move in enumerate(example.moves, start=1):
-        assert data["captions"][n - 1] == diagrams.caption(move, example.states[n - 1], lang, n)
+        assert data["captions"][n - 1] == diagrams.caption(move, example.states[n - 1], lang,
+                                                           example.states[n]["moves"])
         assert f'data-goto="{n}"' in out
     assert live.unpack_svg(data, 0) in out            # step 0 is in the page itself
     assert 'href="../play-crescent/#code=CR1-N-AAAAAAB"' in out
