@@ -11,7 +11,7 @@ from collections import deque
 from typing import Any, Hashable
 
 from . import reasons as R
-from .errors import IllegalMove
+from .errors import IllegalMove, shown
 
 UNDO_LIMIT = 100
 
@@ -60,7 +60,7 @@ class Game(ABC):
                 self._remember(self._apply(known))
                 return
         if not isinstance(move, str):  # a list or dict would not even hash in _parse
-            raise IllegalMove(R.BAD_NOTATION, repr(move))
+            raise IllegalMove(R.BAD_NOTATION, shown(move))
         parsed = self._parse(move)
         if self._won():
             raise IllegalMove(R.GAME_OVER, move)

@@ -34,7 +34,9 @@ MOVE_NAMES.update({(s, d, n): f"{PLACES[s]}:{n}>{PLACES[d]}"
                    for s in COLUMNS for d in COLUMNS for n in range(2, MAX_RUN + 1)})
 MOVE_NAMES[DRAW] = "draw"
 CANONICAL: dict[str, Move] = {name: move for move, name in MOVE_NAMES.items()}
-_RUN = re.compile(r"^([1-4]):(\d+)$")
+# ASCII digits only (\d takes "١"), and at most two: no column holds more than 52 cards, and
+# int() of thousands of digits raises ValueError, which must not leave the engine.
+_RUN = re.compile(r"^([1-4]):([0-9]{1,2})$")
 UPPER_INDEX = upper_index(PLACES)
 
 

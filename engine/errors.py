@@ -5,7 +5,27 @@ from the catalogues, keyed by `.reason`.
 """
 from __future__ import annotations
 
+import reprlib
 from typing import Any
+
+# The data of a mistake is whatever a caller handed the engine: a list nested a thousand deep,
+# an int of 5,000 digits (repr() raises ValueError past 4,300), a string of a megabyte. The
+# maintainer's message shows a bounded, never-failing view of it.
+_REPR = reprlib.Repr()
+_REPR.maxlevel = 3
+_REPR.maxstring = _REPR.maxother = _REPR.maxlong = 60
+
+
+def shown(value: Any) -> str:
+    """A short repr of `value` that cannot raise (depth, length and digits bounded)."""
+    try:
+        if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+            return f"<int of {value.bit_length()} bits>"
+        return _REPR.repr(value)
+    except (ValueError, RecursionError, TypeError, OverflowError):
+        return f"<{type(value).__name__}>"
+    except Exception:  # a caller's object whose __repr__ fails: still no other error escapes
+        return f"<{type(value).__name__}>"
 
 
 class EngineError(ValueError):
@@ -14,8 +34,8 @@ class EngineError(ValueError):
     def __init__(self, reason: str, **details: Any) -> None:
         self.reason = reason
         self.details = details
-        shown = ", ".join(f"{k}={v!r}" for k, v in details.items())
-        super().__init__(f"{reason} ({shown})" if shown else reason)
+        shown_details = ", ".join(f"{k}={shown(v)}" for k, v in details.items())
+        super().__init__(f"{reason} ({shown_details})" if shown_details else reason)
 
 
 class IllegalMove(EngineError):

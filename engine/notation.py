@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from . import reasons as R
-from .errors import IllegalMove
+from .errors import IllegalMove, shown
 
 TO_FOUNDATION = -2  # destination "F": the foundation of the card's suit that accepts it
 _PLACE_LIKE = re.compile(r"^[0-9A-Z+\-]+$")
@@ -33,7 +33,7 @@ def parse_place(name: str, index: dict[str, int], text: str, allow_f: bool = Tru
 def split_pair(text: object, keyword: str) -> tuple[str, str] | None:
     """("10", "S+") for " 10 > s+ "; None for the keyword; IllegalMove for anything else."""
     if not isinstance(text, str):
-        raise IllegalMove(R.BAD_NOTATION, str(text))
+        raise IllegalMove(R.BAD_NOTATION, shown(text))
     clean = text.strip()
     if clean.lower() == keyword:
         return None

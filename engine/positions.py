@@ -116,7 +116,7 @@ def _crescent(state: dict) -> Crescent:
 def _canfield(state: dict) -> Canfield:
     code = _code(state, "CF")
     draw = state.get("draw", code.variant.draw if code else 3)  # type: ignore[union-attr]
-    if draw not in (1, 3) or isinstance(draw, bool):
+    if type(draw) is not int or draw not in (1, 3):  # not 1.0, not True: play() needs an int
         raise StateError(R.DRAW_OPTION, "draw", value=draw)
     if code is not None and code.variant.draw != draw:  # type: ignore[union-attr]
         raise StateError(R.CODE_MISMATCH, "code", value=str(code), draw=draw)
