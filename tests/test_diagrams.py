@@ -25,7 +25,7 @@ import engine
 GOLDEN = Path(__file__).resolve().parent / "golden" / "diagrams"
 UPDATE = os.environ.get("UPDATE_GOLDENS") == "1"
 NS = "{http://www.w3.org/2000/svg}"
-LANGS = ("ko", "el", "en", "fr")
+LANGS = catalogues.LANGUAGES
 RANKS = "A23456789TJQK"
 CR_PLACES = tuple(str(n) for n in range(1, 17)) + ("S+", "H+", "D+", "C+", "S-", "H-", "D-", "C-")
 CF_PLACES = ("stock", "W", "R", "1", "2", "3", "4", "S", "H", "D", "C")

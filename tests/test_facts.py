@@ -21,7 +21,7 @@ from sitegen.markers import MarkerContext
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "facts"
-LANGS = ("ko", "el", "en", "fr")
+LANGS = catalogues.LANGUAGES   # EXPECTED below needs a sentence in each
 
 
 @pytest.fixture()
@@ -36,12 +36,14 @@ EXPECTED: dict[str, dict[str, str]] = {
         "ko": "2수, 재배치 1회",
         "el": "2 κινήσεις και 1 ανακατανομή",
         "fr": "2 coups et 1 redistribution",
+        "de": "2 Züge und 1 Neuverteilung",
     },
     "mini-crescent.ace-on-king": {
         "en": "at move 1, the A♣ of pile 16 goes onto the K♣ of pile 15.",
         "ko": "첫 번째 수에서 16번 더미의 A♣을 15번 더미의 K♣ 위에 놓습니다.",
         "el": "στην 1η κίνηση, ο A♣ της στοίβας 16 μπαίνει πάνω στον K♣ της στοίβας 15.",
         "fr": "au 1er coup, l’A♣ de la pile 16 se pose sur le R♣ de la pile 15.",
+        "de": "Im 1. Zug kommt das A♣ von Stapel 16 auf den K♣ von Stapel 15.",
     },
     "mini-crescent.redeal": {
         "en": "in the first redeal of the winning game, pile 3 goes from Q♦ 6♠ 4♠ Q♣ 9♠ 3♥ "
@@ -53,12 +55,16 @@ EXPECTED: dict[str, dict[str, str]] = {
         "fr": "lors de la première redistribution de la partie gagnante, la pile 3 passe de "
               "D♦ 6♠ 4♠ D♣ 9♠ 3♥ (de bas en haut) à 6♠ 4♠ D♣ 9♠ 3♥ D♦ : la D♦, qui était dessous, "
               "est maintenant dessus.",
+        "de": "Bei der ersten Neuverteilung der gewonnenen Partie wird Stapel 3 von D♦ 6♠ 4♠ D♣ 9♠ 3♥ "
+              "(von unten nach oben) zu 6♠ 4♠ D♣ 9♠ 3♥ D♦: Jetzt liegt die D♦, vorher die unterste "
+              "Karte, ganz oben.",
     },
     "mini-canfield.length": {
         "en": "2 actions, draws and recycles included",
         "ko": "동작 2번(뽑기와 다시 넘기기 포함)",
         "el": "2 ενέργειες, μαζί με τα τραβήγματα και τις ανακυκλώσεις",
         "fr": "2 actions, pioches et recyclages compris",
+        "de": "2 Aktionen, Ziehen und neue Durchgänge eingeschlossen",
     },
     "mini-canfield.base-card": {
         "en": "In game CF1-D3-AAAAABI the base card is the 6 of diamonds. Each foundation goes up "
@@ -69,6 +75,8 @@ EXPECTED: dict[str, dict[str, str]] = {
               "το 6 μέχρι τον Ρήγα και συνεχίζει από τον Άσο μέχρι το 5.",
         "fr": "Dans la partie CF1-D3-AAAAABI, la carte de base est le 6 de carreau. Chaque fondation "
               "commence par le 6, monte jusqu’au roi, puis reprend à l’as et finit par le 5.",
+        "de": "In Spiel CF1-D3-AAAAABI ist die Grundkarte die Karo-6. Jeder Ablagestapel hat die 6 "
+              "als erste Karte, steigt bis zum König und erreicht dann vom Ass aus zuletzt die 5.",
     },
     "mini-canfield.column-ace": {
         "en": "So the ace of spades in column 4 cannot start the spade foundation; only the 6 of "
@@ -79,6 +87,8 @@ EXPECTED: dict[str, dict[str, str]] = {
               "μόνο το 6 μπαστούνι μπορεί.",
         "fr": "Ainsi, l’as de pique de la colonne 4 ne peut pas commencer la fondation de pique : "
               "il faut le 6 de pique.",
+        "de": "Deshalb kann das Pik-Ass in Spalte 4 den Pik-Ablagestapel nicht eröffnen; das kann "
+              "nur die Pik-6.",
     },
     "mini-canfield.column-refill": {
         "en": "At move 1 of the winning game, the 2 of clubs moves from column 1 onto the 3 of "
@@ -89,6 +99,8 @@ EXPECTED: dict[str, dict[str, str]] = {
               "3 κούπα: η στήλη 1 αδειάζει και η εφεδρεία τη γεμίζει αμέσως με το 9 σπαθί.",
         "fr": "Au 1er coup de la partie gagnante, le 2 de trèfle de la colonne 1 va sur le 3 de cœur : "
               "la colonne 1 se vide et la réserve la remplit aussitôt avec le 9 de trèfle.",
+        "de": "Im 1. Zug der gewonnenen Partie kommt die Kreuz-2 aus Spalte 1 auf die Herz-3: "
+              "Spalte 1 wird leer, und die Reserve legt sofort die Kreuz-9 hinein.",
     },
 }
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import catalogues
 import engine
 from sitegen.markers import MARKER_RE, MarkerContext  # first: it imports diagram_marker itself
 from sitegen import diagram_marker, facts  # noqa: E402  (after markers, see above)
@@ -19,7 +20,7 @@ from sitegen.sources import check_name
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 SEEDS = ROOT / "tests" / "fixtures" / "seeds"
-LANGS = ("ko", "el", "en", "fr")
+LANGS = catalogues.LANGUAGES   # every catalogue language has every page
 PAGES = ("index.md", "crescent.md", "canfield.md", "examples.md", "play-crescent.md",
          "play-canfield.md", "faq.md", "glossary.md", "statistics.md")
 EXAMPLES = ("crescent-example", "canfield-d3-example", "canfield-d1-example")

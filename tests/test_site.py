@@ -14,9 +14,12 @@ from pathlib import Path
 import pytest
 import yaml
 
+import catalogues
+
 from tests.conftest import ROOT
 
-LANGUAGES = ("en", "ko", "el", "fr")
+# Every catalogue language (catalogues/<lang>/); the default language, English, first.
+LANGUAGES = ("en", *(lang for lang in catalogues.LANGUAGES if lang != "en"))
 
 
 class _YamlLoader(yaml.SafeLoader):

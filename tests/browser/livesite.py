@@ -18,9 +18,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import ConsoleMessage, Page, Request
 
+import catalogues
 from tests.conftest import ROOT, load_script
 
-LANGS = ("ko", "el", "en", "fr")
+# Every catalogue language: the mini-site has pages in each.
+LANGS = catalogues.LANGUAGES
 DEFAULT_LANG = "en"   # mkdocs-static-i18n puts the default language at the site's root
 FIXTURE_DOCS = ROOT / "tests" / "fixtures" / "live"
 
