@@ -37,6 +37,7 @@ EXPECTED: dict[str, dict[str, str]] = {
         "el": "2 κινήσεις και 1 ανακατανομή",
         "fr": "2 coups et 1 redistribution",
         "de": "2 Züge und 1 Neuverteilung",
+        "es": "2 jugadas y 1 redistribución",
     },
     "mini-crescent.ace-on-king": {
         "en": "at move 1, the A♣ of pile 16 goes onto the K♣ of pile 15.",
@@ -44,6 +45,7 @@ EXPECTED: dict[str, dict[str, str]] = {
         "el": "στην 1η κίνηση, ο A♣ της στοίβας 16 μπαίνει πάνω στον K♣ της στοίβας 15.",
         "fr": "au 1er coup, l’A♣ de la pile 16 se pose sur le R♣ de la pile 15.",
         "de": "Im 1. Zug kommt das A♣ von Stapel 16 auf den K♣ von Stapel 15.",
+        "es": "en la 1.ª jugada, el A♣ del montón 16 va sobre el K♣ del montón 15.",
     },
     "mini-crescent.redeal": {
         "en": "in the first redeal of the winning game, pile 3 goes from Q♦ 6♠ 4♠ Q♣ 9♠ 3♥ "
@@ -58,6 +60,8 @@ EXPECTED: dict[str, dict[str, str]] = {
         "de": "Bei der ersten Neuverteilung der gewonnenen Partie wird Stapel 3 von D♦ 6♠ 4♠ D♣ 9♠ 3♥ "
               "(von unten nach oben) zu 6♠ 4♠ D♣ 9♠ 3♥ D♦: Jetzt liegt die D♦, vorher die unterste "
               "Karte, ganz oben.",
+        "es": "en la primera redistribución de la partida ganada, el montón 3 pasa de Q♦ 6♠ 4♠ Q♣ 9♠ "
+              "3♥ (de abajo arriba) a 6♠ 4♠ Q♣ 9♠ 3♥ Q♦: la Q♦, que estaba abajo, ahora está encima.",
     },
     "mini-canfield.length": {
         "en": "2 actions, draws and recycles included",
@@ -65,6 +69,7 @@ EXPECTED: dict[str, dict[str, str]] = {
         "el": "2 ενέργειες, μαζί με τα τραβήγματα και τις ανακυκλώσεις",
         "fr": "2 actions, pioches et recyclages compris",
         "de": "2 Aktionen, Ziehen und neue Durchgänge eingeschlossen",
+        "es": "2 acciones, robos y vueltas al mazo incluidos",
     },
     "mini-canfield.base-card": {
         "en": "In game CF1-D3-AAAAABI the base card is the 6 of diamonds. Each foundation goes up "
@@ -77,6 +82,8 @@ EXPECTED: dict[str, dict[str, str]] = {
               "commence par le 6, monte jusqu’au roi, puis reprend à l’as et finit par le 5.",
         "de": "In Spiel CF1-D3-AAAAABI ist die Grundkarte die Karo-6. Jeder Ablagestapel hat die 6 "
               "als erste Karte, steigt bis zum König und erreicht dann vom Ass aus zuletzt die 5.",
+        "es": "En la partida CF1-D3-AAAAABI, la carta inicial es el 6 de diamantes. Cada base sube "
+              "desde el 6 hasta el rey y luego sigue desde el as hasta el 5.",
     },
     "mini-canfield.column-ace": {
         "en": "So the ace of spades in column 4 cannot start the spade foundation; only the 6 of "
@@ -89,6 +96,8 @@ EXPECTED: dict[str, dict[str, str]] = {
               "il faut le 6 de pique.",
         "de": "Deshalb kann das Pik-Ass in Spalte 4 den Pik-Ablagestapel nicht eröffnen; das kann "
               "nur die Pik-6.",
+        "es": "Por eso, el as de picas de la columna 4 no puede empezar la base de picas; solo puede "
+              "hacerlo el 6 de picas.",
     },
     "mini-canfield.column-refill": {
         "en": "At move 1 of the winning game, the 2 of clubs moves from column 1 onto the 3 of "
@@ -101,6 +110,8 @@ EXPECTED: dict[str, dict[str, str]] = {
               "la colonne 1 se vide et la réserve la remplit aussitôt avec le 9 de trèfle.",
         "de": "Im 1. Zug der gewonnenen Partie kommt die Kreuz-2 aus Spalte 1 auf die Herz-3: "
               "Spalte 1 wird leer, und die Reserve legt sofort die Kreuz-9 hinein.",
+        "es": "En la 1.ª jugada de la partida ganada, el 2 de tréboles de la columna 1 va sobre el 3 de "
+              "corazones: la columna 1 se vacía y la reserva la llena en el acto con el 9 de tréboles.",
     },
 }
 
