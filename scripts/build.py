@@ -73,6 +73,9 @@ def check_inputs(docs_dir: Path) -> tuple[int, int]:
         verify_example(docs_dir, path.stem, ROOT)
     for path in positions:
         load_position(docs_dir, path.stem, ROOT)
+    from sitegen.learn_inputs import check_learn_inputs
+
+    check_learn_inputs(docs_dir, ROOT)  # lessons (and puzzles): lines legal, goals reached
     return len(examples), len(positions)
 
 

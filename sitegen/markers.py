@@ -104,6 +104,7 @@ _memo: dict[tuple[str, ...], tuple[str, frozenset[str]]] = {}
 def inputs_signature(docs_dir: Path, root: Path | None) -> str:
     """Names, sizes and mtimes of every data file a marker handler may read."""
     paths = sorted([*docs_dir.glob("examples/*.json"), *docs_dir.glob("positions/*.json"),
+                    *docs_dir.glob("lessons/*.json"), *docs_dir.glob("puzzles/*.json"),
                     *((root or docs_dir.parent) / "data" / "stats").glob("summary.json")])
     digest = hashlib.sha256()
     for p in paths:
@@ -225,6 +226,8 @@ def _register_defaults() -> None:
     register_lazy("tryit", "sitegen.live", "tryit_html", block=True)
     register_lazy("fact", "sitegen.facts", "fact_text", block=False)
     register_lazy("stats", "sitegen.stats", "stats_html", block=True)
+    register_lazy("lesson", "sitegen.lessons", "lesson_html", block=True)
+    register_lazy("progress", "sitegen.progress", "progress_html", block=True)
 
 
 _register_defaults()

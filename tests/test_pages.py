@@ -24,7 +24,7 @@ LANGS = catalogues.LANGUAGES   # every catalogue language has every page
 PAGES = ("index.md", "crescent.md", "canfield.md", "examples.md", "play-crescent.md",
          "play-canfield.md", "faq.md", "glossary.md", "statistics.md")
 EXAMPLES = ("crescent-example", "canfield-d3-example", "canfield-d1-example")
-MARKER_NAMES = {"diagram", "factdiagram", "fact", "board", "replay", "stats"}
+MARKER_NAMES = {"diagram", "factdiagram", "fact", "board", "replay", "stats", "lesson", "progress", "puzzle"}
 
 # Seed headings deliberately reworded (reported to the lead): the Greek seed calls the
 # foundations both βάσεις and θεμέλια; the page uses θεμέλια (βάση is the base card).
@@ -154,6 +154,12 @@ def test_markers_are_well_formed_and_name_what_exists(lang: str, name: str) -> N
             assert args in ("crescent", "canfield"), where
         elif kind == "stats":
             assert args in ("table", "chart"), where
+        elif kind == "lesson":
+            assert (DOCS / "lessons" / f"{args}.json").is_file(), f"{where}: no lesson {args}"
+        elif kind == "puzzle":
+            assert (DOCS / "puzzles" / f"{args.split()[0]}.json").is_file(), f"{where}: no puzzle {args}"
+        elif kind == "progress":
+            assert args == "summary", where
 
 
 def test_pages_carry_their_markers() -> None:

@@ -686,4 +686,5 @@
   var kinds = (window.CCLiveKinds = window.CCLiveKinds || {});
   kinds.board = PlayBoard;
   kinds.tryit = TryIt;
+  kinds.Board = Board; // the base of learn.js's lesson and puzzle boards
 })();

@@ -246,14 +246,20 @@
 
   function attach(root) {
     var found = [
-      ["board.js", "board", root.querySelectorAll("[data-board]:not([data-tryit])")],
+      ["board.js", "board", root.querySelectorAll("[data-board]:not([data-tryit]):not([data-lesson]):not([data-puzzle])")],
       ["board.js", "tryit", root.querySelectorAll("[data-tryit]")],
       ["replay.js", "replay", root.querySelectorAll("[data-replay]")],
+      ["learn.js", "learn", root.querySelectorAll("[data-lesson],[data-puzzle]")],
+      ["learn.js", "progress", root.querySelectorAll("[data-progress]")],
     ];
     found.forEach(function (entry) {
       var file = entry[0], kind = entry[1], nodes = entry[2];
       if (!nodes.length) return;
-      var ready = CCLive.kinds[kind] ? Promise.resolve() : loadScript(file);
+      // learn.js builds on board.js's Board: load that first when the page lacks it.
+      var base = file === "learn.js" && !CCLive.kinds.Board ? loadScript("board.js") : Promise.resolve();
+      var ready = CCLive.kinds[kind] ? Promise.resolve() : base.then(function () {
+        return loadScript(file);
+      });
       ready.then(
         function () {
           Array.prototype.forEach.call(nodes, function (el) {

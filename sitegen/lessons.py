@@ -1,0 +1,333 @@
+"""Lessons: `<!-- lesson: ID -->` on the rules pages, from `docs/lessons/ID.json`.
+
+A lesson file holds a real position and one goal the reader reaches by playing:
+
+    {"game": "crescent", "source": {"code": "CR1-N-…", "actions": 37},
+     "state": {CONTRACT.md state}, "goal": {"top": {"7": "8H"}},
+     "line": ["3>7"], "params": {"card": "8H", ...},
+     "text": {"title": KEY, "goal": KEY, "done": KEY}, "next": "cr-wrap" | null}
+
+`goal` is data checked on a state (`goal_met`): `top` {place: card} (the top card of a pile,
+column, foundation, `R` or `W`), `empty` [places], `size` {place: number of cards}, `status`.
+`line` is the intended way there; the build checks that it is legal and reaches the goal, and
+that the goal is not met already. The reader may play any move from which the goal is still
+reachable within the line's length; any other legal move is refused as off the goal (with the
+goal said again), an illegal one with the engine's reason. `text` names catalogue keys
+(every language has them; `params` fill their placeholders: cards by their names in the
+page's language). `scripts/find_lessons.py` writes these files from real games.
+"""
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sitegen.errors import SourceError
+from sitegen.markers import MarkerContext
+from sitegen.sources import _parse_json, _read, check_name
+
+GAMES = ("crescent", "canfield")
+GOAL_KINDS = ("top", "empty", "size", "status")
+TEXT_KEYS = ("title", "goal", "done")
+MAX_LINE = 4            # lessons are short: the accepted tree is searched exhaustively
+CARD_RE = re.compile(r"^[A2-9TJQK][SHDC]$")
+_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+# ---- goals --------------------------------------------------------------------------------------
+
+def cards_at(state: dict[str, Any], place: str) -> list[str] | None:
+    """The cards of a place of `state` (bottom first), None for a place the game lacks."""
+    if state["game"] == "crescent":
+        if place.isdigit():
+            i = int(place) - 1
+            return state["piles"][i] if 0 <= i < len(state["piles"]) else None
+        return state["foundations"].get(place)
+    if place.isdigit():
+        i = int(place) - 1
+        return state["columns"][i] if 0 <= i < len(state["columns"]) else None
+    named = {"R": "reserve", "W": "waste", "stock": "stock"}
+    if place in named:
+        return state[named[place]]
+    return state["foundations"].get(place)
+
+
+def goal_met(state: dict[str, Any], goal: dict[str, Any]) -> bool:
+    for place, card in goal.get("top", {}).items():
+        cards = cards_at(state, place)
+        if not cards or cards[-1] != card:
+            return False
+    for place in goal.get("empty", []):
+        if cards_at(state, place):
+            return False
+    for place, size in goal.get("size", {}).items():
+        if len(cards_at(state, place) or []) != size:
+            return False
+    if "status" in goal and state["status"] != goal["status"]:
+        return False
+    return True
+
+
+# ---- loading and checking a lesson file ---------------------------------------------------------
+
+@dataclass(frozen=True)
+class Lesson:
+    name: str
+    path: str
+    game: str
+    state: dict[str, Any]
+    goal: dict[str, Any]
+    line: tuple[str, ...]
+    params: dict[str, Any]
+    text: dict[str, str]
+    next: str | None
+    source: dict[str, Any]
+
+
+_cache: dict[str, Lesson] = {}
+
+
+def _line_of(text: str, key: str, index: int | None = None) -> int:
+    """Line of `"key"` in the file, or of the index-th string of its array."""
+    at = text.find(f'"{key}"')
+    if at < 0:
+        return 1
+    if index is not None:
+        start = text.find("[", at)
+        for i, m in enumerate(_STRING_RE.finditer(text, start)):
+            if i == index:
+                return text.count("\n", 0, m.start()) + 1
+    return text.count("\n", 0, at) + 1
+
+
+def load_lesson(docs_dir: Path, name: str, root: Path | None = None) -> Lesson:
+    """docs/lessons/NAME.json, checked with the engine; SourceError names file and line."""
+    import catalogues
+    import engine
+
+    shown, text = _read(docs_dir / "lessons" / f"{name}.json", root)
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    if digest in _cache:
+        return _cache[digest]
+    data = _parse_json(text, shown)
+
+    def fail(key: str, message: str, index: int | None = None) -> SourceError:
+        return SourceError(shown, _line_of(text, key, index), message)
+
+    if not isinstance(data, dict):
+        raise SourceError(shown, 1, "a lesson must be a JSON object")
+    for key in ("game", "state", "goal", "line", "text"):
+        if key not in data:
+            raise SourceError(shown, 1, f"a lesson needs {key!r} "
+                              '(keys: game, state, goal, line, text, params, next, source)')
+    if data["game"] not in GAMES:
+        raise fail("game", f"game must be one of {', '.join(GAMES)}, not {data['game']!r}")
+    try:
+        game = engine.from_state(data["state"])
+    except engine.StateError as e:
+        raise fail("state", f"impossible position: {e}") from None
+    if game.game != data["game"]:
+        raise fail("game", f"the state is a {game.game} position, the lesson says {data['game']}")
+    state = game.state()
+    goal = data["goal"]
+    if not isinstance(goal, dict) or not goal or set(goal) - set(GOAL_KINDS):
+        raise fail("goal", f"goal must be an object with some of {', '.join(GOAL_KINDS)}")
+    for kind, places in goal.items():
+        if kind == "status":
+            continue
+        for place in places:
+            if cards_at(state, place) is None:
+                raise fail("goal", f"goal {kind!r} names {place!r}, which is no place of {data['game']}")
+        if kind == "top" and any(not isinstance(c, str) or not CARD_RE.match(c) for c in places.values()):
+            raise fail("goal", f"goal 'top' maps places to cards such as \"8H\"")
+    if goal_met(state, goal):
+        raise fail("goal", "the goal is met before any move: nothing to learn")
+    line = data["line"]
+    if not isinstance(line, list) or not line or len(line) > MAX_LINE:
+        raise fail("line", f"line must list 1 to {MAX_LINE} actions")
+    walk = game.copy()
+    for i, move in enumerate(line):
+        reason = walk.check(move) if isinstance(move, str) else "bad-notation"
+        if reason is not None:
+            raise fail("line", f"action {i + 1} {move!r} of the line is illegal here: {reason}", i)
+        walk.play(move)
+        if goal_met(walk.state(), goal) and i + 1 < len(line):
+            raise fail("line", f"the goal is already met after action {i + 1} of {len(line)}", i)
+    if not goal_met(walk.state(), goal):
+        raise fail("line", "the line does not reach the goal")
+    texts = data["text"]
+    if not isinstance(texts, dict) or set(texts) != set(TEXT_KEYS):
+        raise fail("text", f"text must give the catalogue keys of {', '.join(TEXT_KEYS)}")
+    params = data.get("params", {})
+    for lang in catalogues.LANGUAGES:
+        for role, key in texts.items():
+            try:
+                catalogues.message(lang, key, **_params(params, lang, data["game"]))
+            except KeyError as e:
+                raise fail("text", f"text {role!r}: {e.args[0]}") from None
+    nxt = data.get("next")
+    if nxt is not None and (not isinstance(nxt, str) or not check_name(nxt)
+                            or not (docs_dir / "lessons" / f"{nxt}.json").is_file()):
+        raise fail("next", f"next names no lesson file docs/lessons/{nxt}.json")
+    lesson = Lesson(name, shown, data["game"], state, goal, tuple(line), params, texts, nxt,
+                    data.get("source", {}))
+    _cache[digest] = lesson
+    return lesson
+
+
+def _params(params: dict[str, Any], lang: str, game: str) -> dict[str, Any]:
+    """Cards by their names in `lang`; places as the player sees them; other values as given."""
+    from diagrams.cards import name as card_name
+
+    out: dict[str, Any] = {}
+    for key, value in params.items():
+        out[key] = card_name(value, lang) if isinstance(value, str) and CARD_RE.match(value) else value
+    return out
+
+
+# ---- the tree of positions the reader may pass through ------------------------------------------
+
+def tree(lesson: Lesson) -> tuple[list[dict[str, Any]], dict[str, tuple[int, bool]]]:
+    """The positions from which the goal is still reachable in time, and their index.
+
+    A move from depth d is accepted when the goal can be reached within len(line) - d - 1 more
+    actions; so the reader may take any way as short as the intended one, and no other."""
+    import engine
+    from sitegen.learn_tree import state_key
+
+    budget = len(lesson.line)
+    memo: dict[tuple[str, int], bool] = {}
+
+    def reachable(g: Any, d: int) -> bool:
+        st = g.state()
+        if goal_met(st, lesson.goal):
+            return True
+        if d == 0:
+            return False
+        key = (state_key(st), d)
+        if key not in memo:
+            ok = False
+            for move in g.legal_moves():
+                twin = g.copy()
+                twin.play(move)
+                if reachable(twin, d - 1):
+                    ok = True
+                    break
+            memo[key] = ok
+        return memo[key]
+
+    start = engine.from_state(lesson.state)
+    nodes = [lesson.state]
+    index: dict[str, tuple[int, bool]] = {state_key(lesson.state): (0, False)}
+    frontier = [(start, 0)]
+    while frontier:
+        g, depth = frontier.pop(0)
+        if goal_met(g.state(), lesson.goal):
+            continue
+        for move in g.legal_moves():
+            twin = g.copy()
+            twin.play(move)
+            st = twin.state()
+            if reachable(twin, budget - depth - 1):
+                key = state_key(st)
+                if key not in index:
+                    index[key] = (len(nodes), goal_met(st, lesson.goal))
+                    nodes.append(st)
+                    frontier.append((twin, depth + 1))
+    return nodes, index
+
+
+def answers(lesson: Lesson, lang: str, ident: str) -> dict[str, Any]:
+    import catalogues
+    from sitegen.learn_tree import precompute, state_key
+
+    nodes, index = tree(lesson)
+    params = _params(lesson.params, lang, lesson.game)
+    goal_text = catalogues.message(lang, lesson.text["goal"], **params)
+    done_text = catalogues.message(lang, lesson.text["done"], **params)
+    off_goal = catalogues.message(lang, "learn.off-goal", goal=goal_text)
+
+    def verdict(before: dict[str, Any], move: str, after: dict[str, Any]) -> Any:
+        hit = index.get(state_key(after))
+        if hit is None:
+            return {"refused": {"reason": "off-goal"}, "message": off_goal, "kind": "refused"}
+        return hit[0]
+
+    goals = frozenset(i for i, done in index.values() if done)
+    data = precompute(nodes, lang, ident, verdict, goals)
+    for answer in data["responses"]:
+        if "node" in answer and answer["node"] in goals:
+            answer["done"] = True
+            answer["message"] = done_text
+            answer["kind"] = "won"
+    return data
+
+
+# ---- <!-- lesson: ID --> -------------------------------------------------------------------------
+
+def lesson_html(args: str, lang: str, ctx: MarkerContext) -> str:
+    import catalogues
+    from sitegen.live import JS_MESSAGES, _esc, json_script, ui_messages
+
+    words = args.split()
+    if len(words) != 1:
+        ctx.fail("lesson marker takes one lesson id: <!-- lesson: cr-build -->")
+    name = words[0]
+    if not check_name(name):
+        ctx.fail(f"lesson: malformed lesson id {name!r}")
+    if not (ctx.docs_dir / "lessons" / f"{name}.json").is_file():
+        ctx.fail(f"lesson: unknown lesson {name!r}: no file docs/lessons/{name}.json")
+    lesson = load_lesson(ctx.docs_dir, name, ctx.root)
+    ident = f"lesson-{name}"
+    ctx.claim_id(ident)
+    data = answers(lesson, lang, ident)
+    params = _params(lesson.params, lang, lesson.game)
+    m = lambda key, **p: _esc(catalogues.message(lang, key, **p))  # noqa: E731
+    root = data["nodes"][0]
+    from sitegen.live import unpack_svg
+
+    svg = unpack_svg(data["packed"], root["svg_ref"])
+    title = m(lesson.text["title"], **params)
+    goal = m(lesson.text["goal"], **params)
+    nxt = ""
+    if lesson.next:
+        after = load_lesson(ctx.docs_dir, lesson.next, ctx.root)
+        nxt = (f' <a data-role="next" href="#lesson-{_esc(lesson.next)}">'
+               f'{m("learn.next", title=catalogues.message(lang, after.text["title"], **_params(after.params, lang, after.game)))}</a>')
+    extra = ""
+    if lesson.game == "crescent":
+        extra = (f'<button type="button" data-action="redeal" data-role="redeal">'
+                 f'{_esc(root["labels"].get("redeal", ""))}</button>')
+    else:
+        extra = f'<button type="button" data-action="draw">{m("ui.button.draw")}</button>'
+    import diagrams
+
+    return "\n".join([
+        f'<section class="cc-live cc-learn cc-lesson" id="{ident}" data-lesson="{_esc(name)}"'
+        f' data-board="{lesson.game}" data-lang="{_esc(lang)}" data-diagram-id="{ident}"'
+        f' data-search-exclude aria-labelledby="{ident}-title"'
+        f' data-state="{_esc(json.dumps(lesson.state, separators=(",", ":"), sort_keys=True))}">',
+        f'<p class="cc-learn-title" id="{ident}-title"><strong>{m("learn.lesson")}: {title}</strong>'
+        f' <span class="cc-learn-badge" data-role="badge" hidden>{m("learn.badge.done")}</span></p>',
+        f'<p class="cc-learn-goal" data-role="goal"><span>{m("learn.goal")}:</span> {goal}</p>',
+        json_script("ui", ui_messages(lang, JS_MESSAGES + LEARN_MESSAGES)),
+        json_script("learn", data),
+        f'<div class="cc-svg" data-role="svg">{svg}</div>',
+        f'<div class="cc-toolbar">{extra}'
+        f'<button type="button" data-action="undo">{m("ui.button.undo")}</button>'
+        f'<button type="button" data-action="reset">{m("ui.button.reset")}</button></div>',
+        f'<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
+        f'<p class="cc-learn-done" data-role="done" hidden>{nxt}</p>',
+        f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
+        f'<p data-role="desc">{_esc(diagrams.describe(lesson.state, lang))}</p></details>',
+        "</section>",
+    ])
+
+
+# Messages learn.js needs (besides the live boards' JS_MESSAGES).
+LEARN_MESSAGES = ("ui.undone", "reason.nothing-to-undo", "ui.replay-counter", "learn.already-done",
+                  "learn.refutation-reset")

@@ -1,0 +1,90 @@
+"""`<!-- progress: summary -->` on the home page: the reader's lessons done and puzzles solved.
+
+The build lists every lesson (in each game's `next` order) and every puzzle, with links; the
+page's script (assets/js/learn.js, `Progress`) marks those the reader has done, from
+localStorage, counts them and offers to clear them. Lessons live on their game's rules page
+(`<!-- lesson: ID -->`), puzzles on the Puzzles page.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sitegen.markers import MarkerContext
+
+GAMES = ("crescent", "canfield")
+PROGRESS_MESSAGES = ("learn.progress.lessons", "learn.progress.puzzles", "learn.progress.cleared")
+
+
+def lesson_order(docs_dir: Path, root: Path | None = None) -> dict[str, list[Any]]:
+    """Each game's lessons, first to last along their `next` links (then any left over)."""
+    from sitegen.lessons import load_lesson
+
+    lessons = {p.stem: load_lesson(docs_dir, p.stem, root)
+               for p in sorted((docs_dir / "lessons").glob("*.json"))}
+    pointed = {lesson.next for lesson in lessons.values() if lesson.next}
+    out: dict[str, list[Any]] = {game: [] for game in GAMES}
+    placed: set[str] = set()
+    for name in sorted(lessons):
+        if name in pointed:
+            continue
+        while name and name not in placed:
+            placed.add(name)
+            out[lessons[name].game].append(lessons[name])
+            name = lessons[name].next
+    for name in sorted(set(lessons) - placed):   # a cycle of next links: keep them listed
+        out[lessons[name].game].append(lessons[name])
+    return out
+
+
+def progress_html(args: str, lang: str, ctx: MarkerContext) -> str:
+    import catalogues
+    from sitegen.lessons import _params
+    from sitegen.live import _esc, _page_prefix, json_script, ui_messages
+
+    if args.strip() != "summary":
+        ctx.fail("the progress marker is <!-- progress: summary -->")
+    ctx.claim_id("progress")
+    m = lambda key, **p: _esc(catalogues.message(lang, key, **p))  # noqa: E731
+    prefix = _page_prefix(ctx)
+    parts = [
+        f'<section class="cc-progress" id="progress" data-progress data-search-exclude'
+        f' aria-labelledby="progress-title">',
+        json_script("ui", ui_messages(lang, PROGRESS_MESSAGES)),
+        f'<p id="progress-title"><strong>{m("learn.progress.title")}</strong></p>',
+    ]
+    for game, lessons in lesson_order(ctx.docs_dir, ctx.root).items():
+        items = "".join(
+            f'<li data-learn-item="lessons" data-id="{_esc(lesson.name)}">'
+            f'<a href="{prefix}{game}/#lesson-{_esc(lesson.name)}">'
+            f'{_esc(catalogues.message(lang, lesson.text["title"], **_params(lesson.params, lang, game)))}</a></li>'
+            for lesson in lessons)
+        parts.append(f'<details class="cc-progress-list"><summary>{m("learn.progress.game." + game)}</summary>'
+                     f'<ol>{items}</ol></details>')
+    puzzles = _puzzle_items(ctx, lang, prefix)
+    parts.append(f'<p><span data-role="count-lessons"></span> · <span data-role="count-puzzles"></span></p>')
+    if puzzles:
+        parts.append(puzzles)
+    parts.append(f'<p><button type="button" data-action="clear-progress">{m("learn.progress.clear")}</button></p>')
+    parts.append('<p class="cc-status" role="status" aria-live="polite"></p>')
+    parts.append("</section>")
+    return "\n".join(parts)
+
+
+def _puzzle_items(ctx: MarkerContext, lang: str, prefix: str) -> str:
+    """The puzzles' list (empty while there are none)."""
+    import catalogues
+    from sitegen.live import _esc
+
+    names = sorted(p.stem for p in (ctx.docs_dir / "puzzles").glob("*.json"))
+    if not names:
+        return ""
+    from sitegen.puzzles import load_puzzle, puzzle_title
+
+    items = "".join(
+        f'<li data-learn-item="puzzles" data-id="{_esc(name)}">'
+        f'<a href="{prefix}puzzles/#puzzle-{_esc(name)}">'
+        f'{_esc(puzzle_title(load_puzzle(ctx.docs_dir, name, ctx.root), lang))}</a></li>'
+        for name in names)
+    return (f'<details class="cc-progress-list"><summary>{_esc(catalogues.message(lang, "learn.progress.puzzle-list"))}'
+            f'</summary><ol>{items}</ol></details>')

@@ -1,0 +1,179 @@
+"""Lessons (rules pages) and the home page's progress, in headless Chromium on the built site.
+
+Expected texts come from the lesson files and the catalogues, run here in CPython. A lesson
+board answers from what the build computed: these tests also check that no Python (py.zip,
+Pyodide) is fetched while a lesson is played.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+import catalogues
+import engine
+from sitegen.lessons import _params, load_lesson
+from tests.browser.livesite import Watch, live_site, live_url, page_path, watch  # noqa: F401
+from tests.conftest import ROOT
+
+pytestmark = pytest.mark.browser
+DOCS = ROOT / "docs"
+
+
+@pytest.fixture
+def watched(page: Page, live_url: str) -> Iterator[Watch]:
+    w = watch(page, live_url)
+    yield w
+    assert w.off_site() == [], f"requests left the site's host: {w.off_site()}"
+    assert w.errors == [], f"console errors: {w.errors}"
+
+
+def no_python(w: Watch) -> None:
+    python = [u for u in w.requests if "py.zip" in u or "/pyodide/" in u]
+    assert python == [], f"a lesson needed no Python, yet the page fetched {python}"
+
+
+def text(lang: str, lesson: Any, role: str) -> str:
+    return catalogues.message(lang, lesson.text[role], **_params(lesson.params, lang, lesson.game))
+
+
+def status(el: Locator) -> Locator:
+    return el.locator("[role='status']")
+
+
+def play(el: Locator, game: engine.Game, move: str) -> None:
+    """Plays `move` on the lesson board as a reader would: a button, one tap or two clicks."""
+    if move == "draw":
+        el.locator("[data-action='draw']").click()
+    elif move == "redeal":
+        el.locator("[data-action='redeal']").click()
+    else:
+        src, dst = move.split(">")
+        src = src.split(":")[0]
+        if engine.tap(game, src) == move:
+            el.locator(f"[data-place='{src}']").click()
+        else:
+            el.locator(f"[data-place='{src}']").click()
+            el.locator(f"[data-place='{dst}']").click()
+    game.play(move)
+
+
+def off_goal_move(lesson: Any) -> tuple[str, str, str] | None:
+    """A legal move (src, dst, move) played by two clicks that the lesson refuses as off goal."""
+    from sitegen.lessons import tree
+    from sitegen.learn_tree import state_key
+
+    game = engine.from_state(lesson.state)
+    _, index = tree(lesson)
+    for move in game.legal_moves():
+        if ">" not in move or ":" in move:
+            continue
+        src, dst = move.split(">")
+        if engine.drop(game, src, dst) != move or engine.tap(game, src) is not None:
+            continue
+        twin = game.copy()
+        twin.play(move)
+        if state_key(twin.state()) not in index:
+            return src, dst, move
+    return None
+
+
+@pytest.mark.parametrize("lang,name", [("en", "cr-free"), ("ko", "cr-build"), ("el", "cf-takeback"),
+                                       ("fr", "cf-draw")])
+def test_lesson_is_solved_through_the_page(page: Page, live_url: str, watched: Watch, lang: str,
+                                           name: str) -> None:
+    lesson = load_lesson(DOCS, name, ROOT)
+    page.goto(live_url + page_path(lang, lesson.game) + f"#lesson-{name}")
+    el = page.locator(f"[data-lesson='{name}']")
+    expect(el).to_have_attribute("data-live", "true")
+    expect(el.locator("[data-role='goal']")).to_contain_text(text(lang, lesson, "goal"))
+    assert json.loads(el.get_attribute("data-state") or "{}") == lesson.state
+
+    # A move the rules refuse: the engine's reason, in the page's language, nothing moved.
+    game = engine.from_state(lesson.state)
+    piles = [str(n) for n in range(1, 17 if lesson.game == "crescent" else 5)]
+    refused = next((s, d) for s in piles for d in piles
+                   if s != d and engine.tap(game, s) is None and game.check(f"{s}>{d}") not in (None, "same-place"))
+    el.locator(f"[data-place='{refused[0]}']").click()
+    el.locator(f"[data-place='{refused[1]}']").click()
+    reason = game.check(f"{refused[0]}>{refused[1]}")
+    expect(status(el)).to_have_text(catalogues.message(lang, f"reason.{reason}"))
+    expect(status(el)).to_have_attribute("data-kind", "refused")
+
+    # A legal move that leads away from the goal: refused, with the goal said again.
+    wrong = off_goal_move(lesson)
+    if wrong is not None:
+        el.locator(f"[data-place='{wrong[0]}']").click()
+        el.locator(f"[data-place='{wrong[1]}']").click()
+        expect(status(el)).to_have_text(catalogues.message(lang, "learn.off-goal", goal=text(lang, lesson, "goal")))
+    assert json.loads(el.get_attribute("data-state") or "{}") == lesson.state
+
+    for move in lesson.line:
+        expect(el).not_to_have_attribute("data-done", "true")
+        play(el, game, move)
+    expect(el).to_have_attribute("data-done", "true")
+    expect(status(el)).to_have_text(text(lang, lesson, "done"))
+    assert json.loads(el.get_attribute("data-state") or "{}") == game.state()
+    nxt = el.locator("[data-role='next']")
+    if lesson.next:
+        expect(nxt).to_be_visible()
+        assert nxt.get_attribute("href") == f"#lesson-{lesson.next}"
+    no_python(watched)
+
+    # Reset brings the lesson back; undo is off again.
+    el.locator("[data-action='reset']").click()
+    expect(el).not_to_have_attribute("data-done", "true")
+    assert json.loads(el.get_attribute("data-state") or "{}") == lesson.state
+
+
+def test_lesson_by_keyboard(page: Page, live_url: str, watched: Watch) -> None:
+    """Enter on a place acts as a click: the lesson is played without a mouse."""
+    lesson = load_lesson(DOCS, "cr-build", ROOT)
+    page.goto(live_url + page_path("en", "crescent"))
+    el = page.locator("[data-lesson='cr-build']")
+    expect(el).to_have_attribute("data-live", "true")
+    src, dst = lesson.line[0].split(">")
+    el.locator(f"[data-place='{src}']").focus()
+    page.keyboard.press("Enter")
+    if not el.get_attribute("data-done"):
+        el.locator(f"[data-place='{dst}']").focus()
+        page.keyboard.press("Enter")
+    expect(el).to_have_attribute("data-done", "true")
+    # The status is a live region: screen readers hear the result.
+    assert status(el).get_attribute("aria-live") == "polite"
+    no_python(watched)
+
+
+def test_progress_is_shown_on_the_home_page_and_cleared(page: Page, live_url: str, watched: Watch) -> None:
+    lesson = load_lesson(DOCS, "cf-refill", ROOT)
+    page.goto(live_url + page_path("ko", "canfield"))
+    el = page.locator("[data-lesson='cf-refill']")
+    expect(el).to_have_attribute("data-live", "true")
+    game = engine.from_state(lesson.state)
+    for move in lesson.line:
+        play(el, game, move)
+    expect(el).to_have_attribute("data-done", "true")
+
+    page.goto(live_url + "ko/")
+    summary = page.locator("[data-progress]")
+    total = len(list((DOCS / "lessons").glob("*.json")))
+    expect(summary.locator("[data-role='count-lessons']")).to_have_text(
+        catalogues.message("ko", "learn.progress.lessons", done=1, total=total))
+    item = summary.locator("[data-learn-item='lessons'][data-id='cf-refill']")
+    expect(item).to_have_attribute("data-done", "")
+    assert item.locator("a").get_attribute("href") == "canfield/#lesson-cf-refill"
+
+    # Back on the rules page the lesson says it was done before.
+    page.goto(live_url + page_path("ko", "canfield"))
+    expect(page.locator("[data-lesson='cf-refill'] [data-role='badge']")).to_be_visible()
+
+    page.goto(live_url + "ko/")
+    summary.locator("[data-action='clear-progress']").click()
+    expect(summary.locator("[data-role='count-lessons']")).to_have_text(
+        catalogues.message("ko", "learn.progress.lessons", done=0, total=total))
+    expect(summary.locator("[role='status']")).to_have_text(catalogues.message("ko", "learn.progress.cleared"))
+    assert page.evaluate("localStorage.getItem('cc-learn-progress')") is None
