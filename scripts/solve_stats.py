@@ -1,23 +1,38 @@
 #!/usr/bin/env python3
-"""How often each game can be won: solve a sample of deals, then summarise with intervals.
+"""How often each game can be won: solve a sample of deals on Dask, then summarise with intervals.
 
-    .venv/bin/python scripts/solve_stats.py canfield-d3 --deals 300 --seconds 10
-    .venv/bin/python scripts/solve_stats.py crescent --deals 100 --seconds 30 --workers 2
+    .venv/bin/python scripts/solve_stats.py canfield-d3 --deals 5000 --seconds 10
+    .venv/bin/python scripts/solve_stats.py crescent --deals 2000 --seconds 30 --workers 1
+    .venv/bin/python scripts/solve_stats.py crescent --deals 2000 --seconds 120 --retry-unknown
+    .venv/bin/python scripts/solve_stats.py crescent --scheduler tcp://10.0.0.5:8786
     .venv/bin/python scripts/solve_stats.py --summary-only
 
-Games: `canfield-d3`, `canfield-d1`, `crescent`. Deals are numbers FIRST .. FIRST+DEALS-1 (codes
-`CF1-D3-<7 letters>` etc.; the default FIRST is far from every deal a test or example names).
-Each deal is solved once with the time cap, by `--workers` processes (default: every core), and
-its result appended at once as one JSON line to `data/stats/<game>.jsonl`:
+Games: `canfield-d3`, `canfield-d1`, `crescent` (and `canfield-d3-no-takebacks`, a comparison).
+Deals are numbers FIRST .. FIRST+DEALS-1 (codes `CF1-D3-<7 letters>` etc.; the default FIRST is
+far from every deal a test or example names).
+
+The deals run as Dask tasks (`dask.distributed`): by default on a LocalCluster of `--workers`
+single-threaded worker processes on this machine; with `--scheduler tcp://HOST:PORT` on the
+workers of that cluster (they need only Python 3.11+ and `distributed`: the engine of this
+checkout is sent to them as a zip). Each deal gets a cap of `--seconds` of CPU time, measured
+by the worker thread's own clock (`time.thread_time`), so a busy machine slows a run down but
+does not change its verdicts. Results are appended, one JSON line per deal as it arrives, to
+`data/stats/<game>.jsonl`:
 
     {"game": "canfield-d3", "code": "CF1-D3-ABCDEFG", "deal": 123, "status": "win"|"loss"|"unknown",
-     "seconds": 1.23, "nodes": 4567, "moves": 210, "cap": 10.0}
+     "seconds": 1.23, "nodes": 4567, "moves": 210, "cap": 10.0, "clock": "cpu"}
 
-A run is resumable: deals already in the file are skipped. `--retry-unknown` solves the
-range's still-unknown deals again (typically with a longer cap); a deal's decided result wins
-over its unknown ones in the summary. A progress line is rewritten in
-place (`\\r`). At the end (and with --summary-only) `data/stats/summary.json` is rewritten from
-every `.jsonl` file present.
+`seconds` and `cap` are CPU seconds when `clock` is "cpu"; lines without `clock` come from the
+earlier runs, which capped wall time (a deal decided within a wall-time cap was decided within
+the same CPU time, so they count as they are). A "win" is written only after the solver replayed
+its winning line through the engine's public `play()`; a "loss" only when a search that prunes
+nothing unsoundly ran to its end (engine/solver.py).
+
+A run is resumable: deals already in the file are skipped (an interrupted run loses at most
+the deals in flight). `--retry-unknown` solves the range's still-unknown deals again
+(typically with a longer cap); a deal's decided result wins over its unknown ones in the
+summary. A progress bar is rewritten in place on stderr. At the end (and with --summary-only)
+`data/stats/summary.json` is rewritten from every `.jsonl` file present.
 
 summary.json schema (read by the site's statistics page):
 
@@ -46,7 +61,15 @@ summary.json schema (read by the site's statistics page):
              # with every unknown counted as a win (deals in the denominator)
          "reference": {"value": 0.71245, "margin": 0.00031, "source": "Solvitaire (Blake & Gent)"}
              # present only where a published figure exists (Canfield draw 3); else null
-         "mean_seconds": 1.8, "mean_nodes_per_second": 15000.0
+         "mean_seconds": 1.8, "mean_nodes_per_second": 15000.0,
+         "solver_hours": 0.52,           # solver time spent on this game, every attempt counted
+                                         # (CPU hours; wall hours for lines without "clock")
+         "decided_within": [[10.0, 0.96], [60.0, 0.97]],
+             # [cap, share of the deals decided within that many seconds], for each cap used
+         "decide_times": {"edges": [0.1, 0.3, 1, 3, 10, 30, 100, 300],
+                          "counts": [120, 40, 60, 30, 20, 10, 5, 2, 1]}
+             # the decided deals by the time their decision took: counts[i] deals took at
+             # most edges[i] seconds (and more than edges[i-1]); the last count, longer
        }, ...}}
 
 All rates are fractions (0..1), rounded to 4 decimals.
@@ -54,14 +77,15 @@ All rates are fractions (0..1), rounded to 4 decimals.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import math
-import multiprocessing
 import os
 import sys
 import time
+import zipfile
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -82,6 +106,7 @@ GAMES: dict[str, dict[str, Any]] = {
 }
 DEFAULT_FIRST = 5_000_000  # far from the small deal numbers tests, examples and benchmarks use
 Z95 = 1.959963984540054
+TIME_EDGES = (0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0, 300.0)  # decide_times buckets (seconds)
 
 
 def wilson(successes: int, total: int, z: float = Z95) -> tuple[float, float]:
@@ -95,17 +120,26 @@ def wilson(successes: int, total: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _solve_one(job: tuple[str, int, float]) -> dict[str, Any]:
+def solve_deal(game_name: str, deal: int, cap: float, takebacks: bool = True) -> dict[str, Any]:
+    """One deal, solved within `cap` seconds of this thread's CPU time: the JSON line's dict.
+
+    Runs in a Dask worker: it imports the engine there, from the zip `solve_on_dask` uploads
+    (run as a script, this function pickles by value; imported, by reference to that zip's
+    `solve_stats`)."""
+    import time as clock_module
+
     import engine
     from engine.codes import deal_letters
+    from engine.solver import solve
 
-    game_name, deal, cap = job
-    code = GAMES[game_name]["prefix"] + deal_letters(deal)
+    prefix = {"canfield-d3": "CF1-D3-", "canfield-d3-no-takebacks": "CF1-D3-",
+              "canfield-d1": "CF1-D1-", "crescent": "CR1-N-"}[game_name]
+    code = prefix + deal_letters(deal)
     game = engine.new_game(code)
-    solution = engine.solve(game, max_seconds=cap, takebacks=GAMES[game_name].get("takebacks", True))
+    solution = solve(game, max_seconds=cap, takebacks=takebacks, clock=clock_module.thread_time)
     return {"game": game_name, "code": code, "deal": deal, "status": solution.status,
             "seconds": round(solution.seconds, 3), "nodes": solution.nodes,
-            "moves": len(solution.moves), "cap": cap}
+            "moves": len(solution.moves), "cap": cap, "clock": "cpu"}
 
 
 def read_results(game_name: str) -> list[dict[str, Any]]:
@@ -123,49 +157,121 @@ def read_results(game_name: str) -> list[dict[str, Any]]:
     return results
 
 
-def _progress(done: int, total: int, counts: dict[str, int], started: float) -> None:
-    width = 30
-    filled = width * done // max(total, 1)
-    elapsed = time.monotonic() - started
-    line = (f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
-            f"win {counts['win']} loss {counts['loss']} unknown {counts['unknown']} "
-            f"{elapsed:6.0f}s")
-    sys.stderr.write(line)
-    sys.stderr.flush()
+def todo_deals(results: list[dict[str, Any]], first: int, deals: int, retry_unknown: bool) -> list[int]:
+    """The deals of the range still to solve: never tried, or (retry) tried but undecided."""
+    done = {r["deal"] for r in results}
+    if retry_unknown:
+        decided = {r["deal"] for r in results if r["status"] != "unknown"}
+        return [d for d in range(first, first + deals) if d in done and d not in decided]
+    return [d for d in range(first, first + deals) if d not in done]
+
+
+class Progress:
+    """A one-line progress bar on stderr, rewritten in place."""
+
+    def __init__(self, total: int, stream: Any = None) -> None:
+        self.total, self.done, self.stream = total, 0, stream or sys.stderr
+        self.counts = {"win": 0, "loss": 0, "unknown": 0}
+        self.cpu = 0.0
+        self.started = time.monotonic()
+        self.show()
+
+    def add(self, result: dict[str, Any]) -> None:
+        self.done += 1
+        self.counts[result["status"]] += 1
+        self.cpu += result["seconds"]
+        self.show()
+
+    def show(self) -> None:
+        width = 30
+        filled = width * self.done // max(self.total, 1)
+        elapsed = time.monotonic() - self.started
+        rate = self.done / elapsed if elapsed > 0 else 0.0
+        eta = (self.total - self.done) / rate if rate else 0.0
+        self.stream.write(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} "
+            f"win {self.counts['win']} loss {self.counts['loss']} unknown {self.counts['unknown']} "
+            f"cpu {self.cpu:7.0f}s wall {elapsed:6.0f}s eta {eta:6.0f}s")
+        self.stream.flush()
+
+
+def engine_zip() -> Path:
+    """The engine package of this checkout and this script (as module `solve_stats`, where
+    `solve_deal` lives when this file is imported rather than run) as a zip, for workers."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted((ROOT / "engine").rglob("*.py")):
+            archive.write(path, path.relative_to(ROOT).as_posix())
+        archive.write(Path(__file__), "solve_stats.py")
+    target = Path(os.environ.get("TMPDIR", "/tmp")) / f"solve_stats_engine_{os.getpid()}.zip"
+    target.write_bytes(buffer.getvalue())
+    return target
+
+
+def solve_on_dask(jobs: Iterable[tuple[str, int, float]], *, scheduler: str | None, workers: int,
+                  in_flight: int = 0) -> Iterable[dict[str, Any]]:
+    """Yields each job's result as it arrives. A LocalCluster of `workers` one-thread
+    processes, or the cluster at `scheduler`. At most `in_flight` tasks are queued at a time
+    (default twice the workers), so that an interrupted run loses little and results arrive
+    roughly in deal order."""
+    from distributed import Client, LocalCluster, as_completed
+    from distributed.diagnostics.plugin import UploadFile
+
+    cluster = None
+    if scheduler:
+        client = Client(scheduler)
+    else:
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                               dashboard_address=None, silence_logs=40)
+        client = Client(cluster)
+    bundle = engine_zip()
+    try:
+        # Workers only: client.upload_file would also load the zip into the scheduler, which
+        # for a LocalCluster is this very process (its engine would then come from the zip).
+        client.register_plugin(UploadFile(str(bundle), load=True), name="solve-stats-engine")
+        slots = in_flight or 2 * max(1, len(client.scheduler_info().get("workers", {})) or workers)
+        pending = iter(jobs)
+
+        def submit() -> Any:
+            job = next(pending, None)
+            if job is None:
+                return None
+            name, deal, cap = job
+            return client.submit(solve_deal, name, deal, cap, GAMES[name].get("takebacks", True),
+                                 pure=False, key=f"solve-{name}-{deal}-{cap:g}-{time.time_ns()}")
+
+        first = [f for f in (submit() for _ in range(slots)) if f is not None]
+        queue = as_completed(first)
+        for future in queue:
+            result = future.result()
+            future.release()
+            following = submit()
+            if following is not None:
+                queue.add(following)
+            yield result
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+        bundle.unlink(missing_ok=True)
 
 
 def run(game_name: str, first: int, deals: int, cap: float, workers: int,
-        retry_unknown: bool = False) -> None:
+        retry_unknown: bool = False, scheduler: str | None = None) -> dict[str, int]:
+    """Solves the range's deals still to do on Dask, appending each result as it arrives."""
     STATS_DIR.mkdir(parents=True, exist_ok=True)
-    results = read_results(game_name)
-    done = {r["deal"] for r in results}
-    if retry_unknown:  # deals with no decided result yet get another try (e.g. a longer cap)
-        decided = {r["deal"] for r in results if r["status"] != "unknown"}
-        todo = [(game_name, d, cap) for d in range(first, first + deals) if d in done and d not in decided]
-    else:
-        todo = [(game_name, d, cap) for d in range(first, first + deals) if d not in done]
-    counts = {"win": 0, "loss": 0, "unknown": 0}
+    todo = todo_deals(read_results(game_name), first, deals, retry_unknown)
+    progress = Progress(len(todo))
     path = STATS_DIR / f"{game_name}.jsonl"
-    started = time.monotonic()
-    _progress(0, len(todo), counts, started)
-    solved: Iterator[dict[str, Any]]
-    if workers > 1:
-        pool = multiprocessing.Pool(workers)
-        solved = pool.imap_unordered(_solve_one, todo)
-    else:
-        pool = None
-        solved = map(_solve_one, todo)
-    try:
+    if todo:
+        jobs = ((game_name, deal, cap) for deal in todo)
         with path.open("a", encoding="utf-8") as out:
-            for number, result in enumerate(solved, 1):
+            for result in solve_on_dask(jobs, scheduler=scheduler, workers=workers):
                 out.write(json.dumps(result, sort_keys=True) + "\n")
                 out.flush()
-                counts[result["status"]] += 1
-                _progress(number, len(todo), counts, started)
-    finally:
-        if pool is not None:
-            pool.terminate()
+                progress.add(result)
     sys.stderr.write("\n")
+    return progress.counts
 
 
 def summarise(game_name: str, results: list[dict[str, Any]]) -> dict[str, Any]:
@@ -186,6 +292,11 @@ def summarise(game_name: str, results: list[dict[str, Any]]) -> dict[str, Any]:
     _, high_all = wilson(wins + unknown, deals)
     seconds = sum(r["seconds"] for r in rows)
     nodes = sum(r["nodes"] for r in rows)
+    caps = sorted({r["cap"] for r in results})
+    decided_rows = [r for r in rows if r["status"] != "unknown"]
+    counts = [0] * (len(TIME_EDGES) + 1)
+    for r in decided_rows:
+        counts[next((i for i, edge in enumerate(TIME_EDGES) if r["seconds"] <= edge), len(TIME_EDGES))] += 1
 
     def r4(x: float) -> float:
         return round(x, 4)
@@ -196,7 +307,7 @@ def summarise(game_name: str, results: list[dict[str, Any]]) -> dict[str, Any]:
         "code_prefix": info["prefix"],
         "deals": deals, "wins": wins, "losses": losses, "unknown": unknown,
         "cap_seconds": max((r["cap"] for r in rows), default=0.0),
-        "caps_used": sorted({r["cap"] for r in results}),
+        "caps_used": caps,
         "decided_share": r4(decided / deals) if deals else 0.0,
         "win_rate_decided": {"value": r4(wins / decided) if decided else 0.0,
                              "low": r4(low_d), "high": r4(high_d)},
@@ -204,6 +315,11 @@ def summarise(game_name: str, results: list[dict[str, Any]]) -> dict[str, Any]:
         "reference": info["reference"],
         "mean_seconds": round(seconds / deals, 3) if deals else 0.0,
         "mean_nodes_per_second": round(nodes / seconds, 1) if seconds else 0.0,
+        "solver_hours": round(sum(r["seconds"] for r in results) / 3600, 3),
+        "clocks": sorted({r.get("clock", "wall") for r in results}),
+        "decided_within": [[cap, r4(sum(r["seconds"] <= cap for r in decided_rows) / deals) if deals else 0.0]
+                           for cap in caps],
+        "decide_times": {"edges": list(TIME_EDGES), "counts": counts},
     }
 
 
@@ -227,16 +343,24 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("game", nargs="?", choices=sorted(GAMES))
     parser.add_argument("--deals", type=int, default=100, help="sample size (default 100)")
     parser.add_argument("--first", type=int, default=DEFAULT_FIRST, help="first deal number")
-    parser.add_argument("--seconds", type=float, default=10.0, help="time cap per deal")
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--seconds", type=float, default=10.0, help="CPU-time cap per deal (default 10)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                        help="worker processes of the LocalCluster (default: one per core)")
+    parser.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                        help="use the Dask cluster at this scheduler instead of a LocalCluster")
     parser.add_argument("--summary-only", action="store_true")
     parser.add_argument("--retry-unknown", action="store_true",
                         help="solve again (with --seconds) the deals of the range still unknown")
     args = parser.parse_args(argv)
+    if args.workers < 1:
+        parser.error("--workers must be at least 1")
+    if args.scheduler and not args.scheduler.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
+        parser.error(f"--scheduler {args.scheduler!r}: expected an address like tcp://HOST:PORT")
     if not args.summary_only:
         if not args.game:
             parser.error("name a game, or give --summary-only")
-        run(args.game, args.first, args.deals, args.seconds, args.workers, args.retry_unknown)
+        run(args.game, args.first, args.deals, args.seconds, args.workers, args.retry_unknown,
+            args.scheduler)
     summary = write_summary()
     for name, figures in summary["games"].items():
         rate = figures["win_rate_decided"]
@@ -244,7 +368,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{name}: {figures['deals']} deals, {figures['wins']} won, {figures['losses']} lost, "
               f"{figures['unknown']} unknown; win rate of decided {rate['value']:.1%} "
               f"[{rate['low']:.1%}, {rate['high']:.1%}]; with unknowns as losses/wins "
-              f"[{band['low']:.1%}, {band['high']:.1%}]")
+              f"[{band['low']:.1%}, {band['high']:.1%}]; {figures['solver_hours']:.2f} solver hours")
 
 
 if __name__ == "__main__":
