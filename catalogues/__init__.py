@@ -1,9 +1,16 @@
 """Message catalogues: every sentence and word the site shows, per language.
 
-Layout: ``catalogues/<lang>/<domain>.json``, each a flat JSON object ``{key: message}`` with
-``str.format``-style ``{name}`` placeholders. A language's files are merged; a key defined in
-two files of one language is an error (it would make the winner depend on file order).
-Adding a language is adding one folder.
+Layout: ``catalogues/<lang>/<domain>.json``, each a flat JSON object ``{key: message}``. A
+language's files are merged; a key defined in two files of one language is an error (it would
+make the winner depend on file order). ``terms.json`` beside them is the language's terminology
+table (catalogues/terms.py), not messages. Adding a language is adding one folder (and, if it
+has plural categories or a number format of its own, one entry in plurals.py / numbers.py).
+
+Messages use ICU MessageFormat's syntax for arguments, plurals and selects (messageformat.py):
+``{n}``, ``{n, plural, one {# card} other {# cards}}``, ``{x, select, a {…} other {…}}``.
+The formatter then applies the language's typography and grammar (typography.py): French
+spacing before ``: ; ! ?``, Greek final sigma, Korean particles (``{card}이/가``) chosen by the
+word as read. The conventions for translators: catalogues/README.md.
 
 Standard library only: this package also runs under Pyodide, where it is unpacked to disk, so
 files are read with plain ``open()`` relative to ``__file__``.
@@ -12,9 +19,14 @@ from __future__ import annotations
 
 import json
 import os
-import string
 
-__all__ = ["LANGUAGES", "load", "message", "placeholders", "catalogue_files"]
+from catalogues import messageformat, numbers, plurals, typography
+
+__all__ = ["LANGUAGES", "load", "message", "placeholders", "catalogue_files", "pattern",
+           "plural_category", "number", "upper", "parsed", "TERMS_FILE"]
+
+# The terminology table of a language lives beside its catalogues but holds no messages.
+TERMS_FILE = "terms.json"
 
 _ROOT = os.path.dirname(os.path.abspath(__file__))
 
@@ -34,6 +46,10 @@ LANGUAGES: tuple[str, ...] = _discover()
 
 # lang -> merged messages. Loaded once: catalogues never change while a process runs.
 _CACHE: dict[str, dict[str, str]] = {}
+# (lang, key) -> the file that defines it, for error messages.
+_ORIGIN: dict[tuple[str, str], str] = {}
+# (lang, key) -> parsed message.
+_PARSED: dict[tuple[str, str], tuple] = {}
 
 
 def catalogue_files(lang: str) -> list[str]:
@@ -41,7 +57,8 @@ def catalogue_files(lang: str) -> list[str]:
     if lang not in LANGUAGES:
         raise KeyError(f"unknown language {lang!r}; known languages: {', '.join(LANGUAGES)}")
     folder = os.path.join(_ROOT, lang)
-    return [os.path.join(folder, f) for f in sorted(os.listdir(folder)) if f.endswith(".json")]
+    return [os.path.join(folder, f) for f in sorted(os.listdir(folder))
+            if f.endswith(".json") and f != TERMS_FILE]
 
 
 def _reject_duplicates(path: str):
@@ -83,6 +100,7 @@ def _merged(lang: str) -> dict[str, str]:
                     f"{origin[key]} and {path}")
             merged[key] = value
             origin[key] = path
+            _ORIGIN[(lang, key)] = path
     _CACHE[lang] = merged
     return merged
 
@@ -93,24 +111,88 @@ def load(lang: str) -> dict[str, str]:
 
 
 def placeholders(text: str) -> set[str]:
-    """The ``{name}`` placeholders of a message (``{{`` and ``}}`` are literal braces)."""
-    return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+    """The argument names of a message: ``{name}``s and the arguments of plurals and selects,
+    inside branches too (``#`` is not an argument; ``{{`` and ``}}`` are literal braces)."""
+    return messageformat.arguments(messageformat.parse(text))
 
 
-def message(lang: str, key: str, **params: object) -> str:
-    """The message ``key`` of ``lang`` with its placeholders filled from ``params``.
-
-    KeyError on an unknown key (naming key and language) or on a placeholder left unfilled.
-    Extra params are ignored, so callers may pass one set of params to several patterns.
-    """
+def parsed(lang: str, key: str) -> tuple:
+    """The parsed message ``key`` of ``lang``; ValueError naming file, key and column if the
+    message is not valid syntax."""
+    cached = _PARSED.get((lang, key))
+    if cached is not None:
+        return cached
     messages = _merged(lang)
     try:
         text = messages[key]
     except KeyError:
         raise KeyError(f"no message {key!r} in the {lang!r} catalogue") from None
     try:
-        return text.format_map(params)
+        nodes = messageformat.parse(text)
+    except messageformat.MessageSyntaxError as exc:
+        raise ValueError(f"{_ORIGIN.get((lang, key), lang)}: message {key!r}: {exc}") from None
+    _PARSED[(lang, key)] = nodes
+    return nodes
+
+
+def plural_category(lang: str, n: object) -> str:
+    """CLDR's plural category of ``n`` in ``lang`` (zero, one, two, few, many, other)."""
+    return plurals.category(lang, n)  # type: ignore[arg-type]
+
+
+def number(lang: str, value: object) -> str:
+    """A number as the language writes it (ints get the thousands separator)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return numbers.integer(lang, value)
+    return str(value)
+
+
+def upper(lang: str, text: str) -> str:
+    """Capitals the language's way (Greek capitals carry no accents)."""
+    return typography.upper(lang, text)
+
+
+def message(lang: str, key: str, **params: object) -> str:
+    """The message ``key`` of ``lang`` with its arguments filled from ``params``, plurals and
+    selects resolved, then the language's typography and grammar applied.
+
+    KeyError on an unknown key (naming key and language) or on an argument left unfilled.
+    Extra params are ignored, so callers may pass one set of params to several patterns.
+    """
+    nodes = parsed(lang, key)
+    try:
+        text = messageformat.render(
+            nodes, params, category=lambda n: plurals.category(lang, n),  # type: ignore[arg-type]
+            number=lambda v: number(lang, v), literal=typography.LITERAL.get(lang))
     except KeyError as exc:
         raise KeyError(
             f"message {key!r} ({lang!r}) needs the placeholder {exc.args[0]!r}; "
             f"given: {', '.join(sorted(params)) or 'none'}") from None
+    finish = typography.FINISH.get(lang)
+    return finish(text) if finish else text
+
+
+def pattern(lang: str, key: str) -> str:
+    """The message for a page script that fills ``{name}`` itself (e.g. the replay counter's
+    ``{step}``): typography applied to its text, its ``{name}``s kept. ValueError when the
+    message needs the formatter (a plural, a select, a Korean particle after an argument), which
+    a script cannot do: such a message must be formatted in Python."""
+    nodes = parsed(lang, key)
+    pieces: list[str] = []
+    for i, node in enumerate(nodes):
+        if isinstance(node, str):
+            resolve = typography.LITERAL.get(lang)
+            # A pair at the start of a literal after an argument is resolved only with a text
+            # before it: if "x" before it changes the literal, the pair depends on the argument.
+            if i and resolve and resolve("x", node) != resolve("", node):
+                raise ValueError(f"{lang}: message {key!r} has a particle after an argument; "
+                                 f"a page script cannot choose it")
+            pieces.append(node)
+        elif isinstance(node, messageformat.Arg):
+            pieces.append("{" + node.name + "}")
+        else:
+            raise ValueError(f"{lang}: message {key!r} has a plural or select; a page script "
+                             f"cannot choose its branch: format it in Python")
+    finish = typography.FINISH.get(lang)
+    text = "".join(pieces)
+    return finish(text) if finish else text

@@ -36,8 +36,8 @@ def is_red(card: str) -> bool:
 
 @lru_cache(maxsize=None)  # pure: the catalogues never change while running
 def count(lang: str, n: int, family: str = "cards") -> str:
-    """'6 cards' / '카드 6장' ('short' family: '6장'): singular form for exactly one."""
-    return catalogues.message(lang, f"count.{family}.{'one' if n == 1 else 'other'}", count=n)
+    """'6 cards' / '카드 6장' ('short' family: '6장'), in the language's CLDR plural form."""
+    return catalogues.message(lang, f"count.{family}", count=n)   # a CLDR plural message
 
 
 @lru_cache(maxsize=None)  # pure: the catalogues never change while running

@@ -13,8 +13,8 @@ Messages live in catalogues/<lang>/facts.json. Cards come in two spellings, shor
 `rank_short.*` and the suit symbols) and long (`ace of spades`, core.json's `card`), each also
 with its article where the language needs one (`{card_nom}`, `{card_acc}`, `{card_on}`,
 `{card_name_nom}` ...), chosen through `facts.gender.<rank>` and `facts.det.<form>.<gender>`.
-Korean particles written `을/를`, `이/가`, `은/는`, `과/와`, `으로/로` are resolved after
-formatting from the word before them.
+Korean particles written `을/를`, `이/가`, `은/는`, `과/와`, `으로/로` are resolved by the
+catalogue formatter from the word before them as it is read ("A♣" is 클럽 에이스: `A♣를`).
 """
 from __future__ import annotations
 
@@ -287,9 +287,7 @@ def rank_params(lang: str, name: str, rank: str) -> dict[str, str]:
 
 
 def _count(lang: str, key: str, n: int) -> str:
-    # Plural forms: French uses the singular for 0 and 1, the others only for 1.
-    one = n < 2 if lang == "fr" else n == 1
-    return _msg(lang, f"{key}.{'one' if one else 'other'}", count=n)
+    return _msg(lang, key, count=n)   # a plural message: the catalogue picks the CLDR form
 
 
 def ordinal(lang: str, n: int) -> str:
@@ -314,37 +312,17 @@ def sentence(fact: Fact, lang: str) -> str:
         params["move"] = ordinal(lang, fact.move)
     if "suit" in fact.params:
         params["foundation"] = _msg(lang, f"name.cf.{fact.params['suit']}")
-    return resolve_particles(_msg(lang, fact.message, **params), lang)
-
-
-# Korean particles: the first form follows a final consonant, the second a vowel
-# (으로/로: 로 also after ㄹ). What counts is how the word before them is read aloud.
-_PARTICLE_RE = re.compile(r"(.)(을/를|이/가|은/는|과/와|으로/로)")
-_DIGIT_FINAL = {"0": "ㅇ", "1": "ㄹ", "2": "", "3": "ㅁ", "4": "", "5": "", "6": "ㄱ",
-                "7": "ㄹ", "8": "ㄹ", "9": ""}
-_SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-
-
-def _final(char: str, lang: str) -> str:
-    """The final consonant of `char` read in Korean ('' for none, 'ㄹ' for rieul, 'x' other)."""
-    if "가" <= char <= "힣":
-        jong = (ord(char) - 0xAC00) % 28
-        return "" if jong == 0 else ("ㄹ" if jong == 8 else "x")
-    if char in _DIGIT_FINAL:
-        return _DIGIT_FINAL[char]
-    if char in _SUIT_SYMBOLS:   # A♣ is read with the suit's name last
-        return _final(_msg(lang, f"suit.{_SUIT_SYMBOLS[char]}")[-1], lang)
-    return ""                   # Latin letters A J Q K: 에이, 제이, 큐, 케이
+    return _msg(lang, fact.message, **params)   # Korean particles: resolved by the formatter
 
 
 def resolve_particles(text: str, lang: str) -> str:
-    def pick(m: re.Match[str]) -> str:
-        after_consonant, after_vowel = m.group(2).split("/")
-        final = _final(m.group(1), lang)
-        if after_consonant == "으로":
-            return m.group(1) + ("으로" if final not in ("", "ㄹ") else "로")
-        return m.group(1) + (after_consonant if final else after_vowel)
-    return _PARTICLE_RE.sub(pick, text)
+    """Korean particle pairs (`이/가`…) in an already formatted text, chosen by the word before
+    them as read (catalogues/korean.py; the catalogue formatter does this for every message)."""
+    if lang != "ko":
+        return text
+    from catalogues import korean
+
+    return korean.resolve("", text)
 
 
 # ---------------------------------------------------------------------------------------

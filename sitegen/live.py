@@ -66,11 +66,11 @@ def json_script(role: str, data: Any) -> str:
 
 
 def ui_messages(lang: str, keys: Iterable[str]) -> dict[str, str]:
-    """The raw messages (placeholders unfilled: the page's script fills `{step}`, `{total}`)."""
+    """Messages for the page's script, typography applied, `{name}`s left for the script to fill
+    (`{step}`, `{total}`). A message with a plural or select cannot go to a script: ValueError."""
     import catalogues
 
-    messages = catalogues.load(lang)
-    return {key: messages[key] for key in keys}
+    return {key: catalogues.pattern(lang, key) for key in keys}
 
 
 def pack_svgs(svgs: list[str]) -> dict[str, Any]:

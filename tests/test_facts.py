@@ -41,7 +41,7 @@ EXPECTED: dict[str, dict[str, str]] = {
     },
     "mini-crescent.ace-on-king": {
         "en": "at move 1, the A♣ of pile 16 goes onto the K♣ of pile 15.",
-        "ko": "첫 번째 수에서 16번 더미의 A♣을 15번 더미의 K♣ 위에 놓습니다.",
+        "ko": "첫 번째 수에서 16번 더미의 A♣를 15번 더미의 K♣ 위에 놓습니다.",
         "el": "στην 1η κίνηση, ο A♣ της στοίβας 16 μπαίνει πάνω στον K♣ της στοίβας 15.",
         "fr": "au 1er coup, l’A♣ de la pile 16 se pose sur le R♣ de la pile 15.",
         "de": "Im 1. Zug kommt das A♣ von Stapel 16 auf den K♣ von Stapel 15.",
@@ -51,11 +51,11 @@ EXPECTED: dict[str, dict[str, str]] = {
         "en": "in the first redeal of the winning game, pile 3 goes from Q♦ 6♠ 4♠ Q♣ 9♠ 3♥ "
               "(bottom to top) to 6♠ 4♠ Q♣ 9♠ 3♥ Q♦: the Q♦ that was at the bottom is now on top.",
         "ko": "승리 진행의 첫 번째 재배치에서 3번 더미는 Q♦ 6♠ 4♠ Q♣ 9♠ 3♥(맨 아래부터 맨 위 순서)에서 "
-              "6♠ 4♠ Q♣ 9♠ 3♥ Q♦로 바뀝니다. 맨 아래에 있던 Q♦가 이제 맨 위에 놓입니다.",
+              "6♠ 4♠ Q♣ 9♠ 3♥ Q♦으로 바뀝니다. 맨 아래에 있던 Q♦이 이제 맨 위에 놓입니다.",
         "el": "στην πρώτη ανακατανομή της νικηφόρας παρτίδας, η στοίβα 3 από Q♦ 6♠ 4♠ Q♣ 9♠ 3♥ "
               "(από κάτω προς τα πάνω) γίνεται 6♠ 4♠ Q♣ 9♠ 3♥ Q♦: η Q♦ που ήταν κάτω είναι τώρα πάνω.",
         "fr": "lors de la première redistribution de la partie gagnante, la pile 3 passe de "
-              "D♦ 6♠ 4♠ D♣ 9♠ 3♥ (de bas en haut) à 6♠ 4♠ D♣ 9♠ 3♥ D♦ : la D♦, qui était dessous, "
+              "D♦ 6♠ 4♠ D♣ 9♠ 3♥ (de bas en haut) à 6♠ 4♠ D♣ 9♠ 3♥ D♦\u00a0: la D♦, qui était dessous, "
               "est maintenant dessus.",
         "de": "Bei der ersten Neuverteilung der gewonnenen Partie wird Stapel 3 von D♦ 6♠ 4♠ D♣ 9♠ 3♥ "
               "(von unten nach oben) zu 6♠ 4♠ D♣ 9♠ 3♥ D♦: Jetzt liegt die D♦, vorher die unterste "
@@ -92,7 +92,7 @@ EXPECTED: dict[str, dict[str, str]] = {
               "시작할 수 있습니다.",
         "el": "Γι’ αυτό ο Άσος μπαστούνι της στήλης 4 δεν μπορεί να ξεκινήσει το θεμέλιο μπαστούνι· "
               "μόνο το 6 μπαστούνι μπορεί.",
-        "fr": "Ainsi, l’as de pique de la colonne 4 ne peut pas commencer la fondation de pique : "
+        "fr": "Ainsi, l’as de pique de la colonne 4 ne peut pas commencer la fondation de pique\u00a0: "
               "il faut le 6 de pique.",
         "de": "Deshalb kann das Pik-Ass in Spalte 4 den Pik-Ablagestapel nicht eröffnen; das kann "
               "nur die Pik-6.",
@@ -106,7 +106,7 @@ EXPECTED: dict[str, dict[str, str]] = {
               "리저브가 클럽 9로 그 열을 채웁니다.",
         "el": "Στην 1η κίνηση της νικηφόρας παρτίδας, το 2 σπαθί της στήλης 1 μετακινείται πάνω στο "
               "3 κούπα: η στήλη 1 αδειάζει και η εφεδρεία τη γεμίζει αμέσως με το 9 σπαθί.",
-        "fr": "Au 1er coup de la partie gagnante, le 2 de trèfle de la colonne 1 va sur le 3 de cœur : "
+        "fr": "Au 1er coup de la partie gagnante, le 2 de trèfle de la colonne 1 va sur le 3 de cœur\u00a0: "
               "la colonne 1 se vide et la réserve la remplit aussitôt avec le 9 de trèfle.",
         "de": "Im 1. Zug der gewonnenen Partie kommt die Kreuz-2 aus Spalte 1 auf die Herz-3: "
               "Spalte 1 wird leer, und die Reserve legt sofort die Kreuz-9 hinein.",
@@ -227,7 +227,7 @@ def test_refill_by_a_run_of_two_reads_like_the_seed() -> None:
         "αμέσως με τη Ντάμα μπαστούνι.")
     assert facts.sentence(fact, "fr") == (
         "Au 3e coup de la partie gagnante, le roi de cœur, avec la dame de trèfle dessus, va sur "
-        "l’as de pique : la colonne 2 se vide et la réserve la remplit aussitôt avec la dame de pique.")
+        "l’as de pique\u00a0: la colonne 2 se vide et la réserve la remplit aussitôt avec la dame de pique.")
     # And the base card of that position: start rank 7, as in the seed's CF1-D3-AAAAACL text.
     base = facts.find_fact(record, "base-card")
     assert facts.sentence(base, "ko").endswith(
@@ -240,10 +240,13 @@ def test_refill_by_a_run_of_two_reads_like_the_seed() -> None:
     ("하트 킹으로/로", "하트 킹으로"),
     ("스페이드 에이스으로/로", "스페이드 에이스로"),
     ("하트 7으로/로", "하트 7로"),        # 칠: a final ㄹ takes 로
-    ("A♣이/가", "A♣이"),                # read with the suit last: 클럽
-    ("2♥이/가", "2♥가"),                # 하트
+    ("A♣이/가", "A♣가"),                # read suit first, rank last: 클럽 에이스
+    ("6♦이/가", "6♦이"),                # 다이아몬드 육
+    ("2♥이/가", "2♥가"),                # 하트 이
+    ("10♠을/를", "10♠을"),              # 스페이드 십
+    ("카드 3장({cards})을/를", "카드 3장({cards})을"),   # the word before the parenthesis
     ("파운데이션을/를", "파운데이션을"),
-    ("Q♦은/는", "Q♦는"),
+    ("Q♦은/는", "Q♦은"),                # 다이아몬드 퀸
 ])
 def test_korean_particles(text: str, expected: str) -> None:
     assert facts.resolve_particles(text, "ko") == expected

@@ -28,19 +28,24 @@ def available() -> str | None:
     return None
 
 
-def build_bundle(path: Path) -> Path:
-    """engine/*.py (as the package `engine`) and playout.py at the zip's root."""
+def build_bundle(path: Path, packages: tuple[str, ...] = ("engine",),
+                 driver: Path = HERE / "playout.py") -> Path:
+    """The packages' *.py and *.json (engine/ by default) and the driver at the zip's root as
+    playout.py (replay.mjs imports `playout` and calls its main(request))."""
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as bundle:
-        for source in sorted((ROOT / "engine").glob("*.py")):
-            bundle.write(source, f"engine/{source.name}")
-        bundle.write(HERE / "playout.py", "playout.py")
+        for package in packages:
+            for source in sorted((ROOT / package).rglob("*")):
+                if source.suffix in (".py", ".json") and "__pycache__" not in source.parts:
+                    bundle.write(source, f"{package}/{source.relative_to(ROOT / package)}")
+        bundle.write(driver, "playout.py")
     return path
 
 
-def run(request: dict[str, Any], timeout: float = 300) -> dict[str, Any]:
-    """playout.main(request) under Pyodide: {"python": version, "result": ...}."""
+def run(request: dict[str, Any], timeout: float = 300, packages: tuple[str, ...] = ("engine",),
+        driver: Path = HERE / "playout.py") -> dict[str, Any]:
+    """driver.main(request) under Pyodide: {"python": version, "result": ...}."""
     with tempfile.TemporaryDirectory() as tmp:
-        bundle = build_bundle(Path(tmp) / "bundle.zip")
+        bundle = build_bundle(Path(tmp) / "bundle.zip", packages, driver)
         request_path = Path(tmp) / "request.json"
         request_path.write_text(json.dumps(request), encoding="utf-8")
         done = subprocess.run([node() or "node", str(HERE / "replay.mjs"), str(bundle), str(request_path)],
