@@ -192,15 +192,16 @@ def render(nodes: tuple[Node, ...], params: dict[str, object], *, category: Call
            number: Callable[[object], str], literal: Literal | None = None,
            hash_value: object = None) -> str:
     """The message with `params` filled in. `category(n)` is the language's plural rule,
-    `number(v)` writes a number, `literal(before, text)` lets the language adjust literal text by
+    `number(v)` writes `#`, `literal(before, text)` lets the language adjust literal text by
     what precedes it (Korean particles). KeyError names a missing argument."""
     out: list[str] = []
     for node in nodes:
         if isinstance(node, str):
             out.append(literal("".join(out), node) if literal else node)
         elif isinstance(node, Arg):
-            value = params[node.name]
-            out.append(number(value) if _is_number(value) else str(value))
+            # Plain arguments are written as given (str()): callers and the page's scripts count
+            # on "Move 1234"; grouping digits is for counts, `#` in a plural branch.
+            out.append(str(params[node.name]))
         elif isinstance(node, Hash):
             out.append(number(hash_value))
         elif isinstance(node, Plural):

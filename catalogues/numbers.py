@@ -1,6 +1,6 @@
 """Whole numbers written each language's way (CLDR's group separator), standard library only.
 
-Used for `#` in plural branches and for every int argument of a message, so "1000 moves" reads
+Used for `#` in plural branches (plain `{n}` arguments are written as given), so "1000 moves" reads
 "1,000" in English, "1 000" (narrow no-break space) in French, "1.000" in Greek and German.
 `MIN_GROUPING` is CLDR's minimumGroupingDigits: Spanish writes 1000 but 10.000.
 Adding a language is one entry in `GROUP` (and in `MIN_GROUPING` when CLDR says 2).
