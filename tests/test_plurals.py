@@ -162,3 +162,20 @@ def test_the_findings_plurals() -> None:
     assert catalogues.message("el", "ui.redeal", n=1) == "Ανακατανομή (απομένει 1)"
     assert catalogues.message("el", "ui.redeal", n=2) == "Ανακατανομή (απομένουν 2)"
     assert "1 move!" in catalogues.message("en", "ui.won", moves=1)
+
+
+def test_messages_for_page_scripts_have_no_plural_or_select() -> None:
+    """The page's scripts fill `{name}`s themselves and cannot choose a branch or a particle."""
+    from sitegen import lessons, live, progress
+
+    keys = set(live.JS_MESSAGES + live.REPLAY_MESSAGES + lessons.LEARN_MESSAGES
+               + progress.PROGRESS_MESSAGES)
+    for lang in catalogues.LANGUAGES:
+        for key in sorted(keys):
+            catalogues.pattern(lang, key)     # ValueError names the message
+
+
+def test_pattern_keeps_arguments_and_applies_typography() -> None:
+    assert catalogues.pattern("fr", "ui.replay-counter").count("{") >= 2
+    with pytest.raises(ValueError, match="plural"):
+        catalogues.pattern("en", "count.cards")
