@@ -7,7 +7,13 @@ Steps (each prints a progress line):
   2. `mkdocs build --strict` (in this process), whose hooks expand the markers in the pages
      into diagrams, descriptions, replays and boards generated from the engine, pack engine/,
      diagrams/ and catalogues/ into site/assets/py.zip and copy the Pyodide runtime from
-     node_modules/pyodide into site/pyodide/ (written only when their bytes change).
+     node_modules/pyodide into site/pyodide/ (written only when their bytes change), and
+     generate the service worker for offline reading with Workbox under Node
+     (sitegen/offline.py, scripts/make_sw.mjs).
+
+With SITE_URL=https://host/path/ (or --site-url) the build also writes sitemap.xml,
+robots.txt, hreflang alternates and canonical links for that address (sitegen/deploy.py);
+without it no page names a host.
 
 Any bad input stops the build with `path:line: message` and exit status 1.
 `--serve` then serves site/ on http://127.0.0.1:8000/ (`--port`) and rebuilds, in the same
@@ -123,7 +129,8 @@ def _mkdocs_logging(verbose: bool, docs_dir: Path) -> list[logging.Handler]:
     return handlers
 
 
-def run_mkdocs(docs_dir: Path, site_dir: Path, *, verbose: bool = False) -> None:
+def run_mkdocs(docs_dir: Path, site_dir: Path, *, verbose: bool = False,
+               site_url: str | None = None) -> None:
     import mkdocs.utils
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
@@ -136,8 +143,10 @@ def run_mkdocs(docs_dir: Path, site_dir: Path, *, verbose: bool = False) -> None
     assert isinstance(problems, _Problems)
     clean = mkdocs.utils.clean_directory
     try:
+        # site_url: only for a public host (sitemap, alternates, canonical links; see
+        # sitegen/deploy.py); None keeps every link relative and names no host.
         config = load_config(str(ROOT / "mkdocs.yml"), docs_dir=str(docs_dir),
-                             site_dir=str(site_dir), strict=True)
+                             site_dir=str(site_dir), strict=True, site_url=site_url)
         build(config)
     except SourceError as e:
         raise BuildFailed(str(e)) from None
@@ -158,9 +167,20 @@ def run_mkdocs(docs_dir: Path, site_dir: Path, *, verbose: bool = False) -> None
 
 def build_site(docs_dir: Path = ROOT / "docs", site_dir: Path = ROOT / "site", *,
                verbose: bool = False,
-               say: Callable[[str], None] = progress) -> float:
-    """The whole build; returns its duration in seconds; raises BuildFailed."""
+               say: Callable[[str], None] = progress,
+               site_url: str | None = None) -> float:
+    """The whole build; returns its duration in seconds; raises BuildFailed.
+
+    `site_url`: the public address (https://host/path/) for sitemap.xml, robots.txt,
+    hreflang alternates and canonical links; None (the default) names no host."""
+    from sitegen.deploy import SiteUrlError, normalise
     from sitegen.errors import SourceError
+
+    if site_url:
+        try:
+            site_url = normalise(site_url)
+        except SiteUrlError as e:
+            raise BuildFailed(str(e)) from None
 
     os.environ["SOURCE_DATE_EPOCH"] = source_date_epoch()
     start = time.perf_counter()
@@ -172,8 +192,9 @@ def build_site(docs_dir: Path = ROOT / "docs", site_dir: Path = ROOT / "site", *
         f"({time.perf_counter() - start:.1f} s)")
     say(f"mkdocs build --strict -> {site_dir}")
     step = time.perf_counter()
-    run_mkdocs(docs_dir, site_dir, verbose=verbose)
-    say(f"pages, search index, py.zip and Pyodide written ({time.perf_counter() - step:.1f} s)")
+    run_mkdocs(docs_dir, site_dir, verbose=verbose, site_url=site_url)
+    say(f"pages, search index, py.zip, Pyodide and service worker written "
+        f"({time.perf_counter() - step:.1f} s)" + (f"; sitemap for {site_url}" if site_url else ""))
     return time.perf_counter() - start
 
 
@@ -187,7 +208,8 @@ def _snapshot(docs_dir: Path) -> dict[str, float]:
     return stamps
 
 
-def watch_and_rebuild(docs_dir: Path, site_dir: Path, stop: threading.Event) -> None:
+def watch_and_rebuild(docs_dir: Path, site_dir: Path, stop: threading.Event,
+                      site_url: str | None = None) -> None:
     """Polls the sources twice a second and rebuilds the whole site after a change.
 
     (MkDocs' --dirty mode is no faster here: it warns, which strict mode turns into a failure,
@@ -206,7 +228,7 @@ def watch_and_rebuild(docs_dir: Path, site_dir: Path, stop: threading.Event) -> 
                 if name.split(".")[0] in ("sitegen", "engine", "diagrams", "catalogues"):
                     del sys.modules[name]
         try:
-            seconds = build_site(docs_dir, site_dir)
+            seconds = build_site(docs_dir, site_dir, site_url=site_url)
             progress(f"rebuilt in {seconds:.1f} s")
         except BuildFailed as e:
             print(f"build: error: {e}", file=sys.stderr, flush=True)
@@ -219,10 +241,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--docs-dir", type=Path, default=ROOT / "docs")
     parser.add_argument("--site-dir", type=Path, default=ROOT / "site")
     parser.add_argument("-v", "--verbose", action="store_true", help="show MkDocs' info messages")
+    parser.add_argument("--site-url", default=os.environ.get("SITE_URL") or None,
+                        help="public address of the site (default: $SITE_URL; unset: no host "
+                             "named anywhere): writes sitemap.xml, robots.txt, hreflang "
+                             "alternates and canonical links")
     args = parser.parse_args(argv)
     docs_dir, site_dir = args.docs_dir.resolve(), args.site_dir.resolve()
     try:
-        seconds = build_site(docs_dir, site_dir, verbose=args.verbose)
+        seconds = build_site(docs_dir, site_dir, verbose=args.verbose, site_url=args.site_url)
     except BuildFailed as e:
         print(f"build: error: {e}", file=sys.stderr, flush=True)
         return 1
@@ -237,7 +263,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"serve: cannot listen on 127.0.0.1:{args.port}: {e}", file=sys.stderr)
         return 1
     stop = threading.Event()
-    threading.Thread(target=watch_and_rebuild, args=(docs_dir, site_dir, stop), daemon=True).start()
+    threading.Thread(target=watch_and_rebuild, args=(docs_dir, site_dir, stop, args.site_url), daemon=True).start()
     print(f"Serving {site_dir} at {serve.url_of(server)} — rebuilding on changes (Ctrl+C to stop)",
           flush=True)
     try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -11,6 +12,7 @@ from types import ModuleType
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+SITE_URL = "https://cards.example.org/rules/"  # the public address of hosted_site
 
 
 def load_script(name: str) -> ModuleType:
@@ -41,3 +43,15 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if prebuilt:
         return Path(prebuilt)
     return build_docs(ROOT / "docs", tmp_path_factory.mktemp("site"))
+
+
+@pytest.fixture(scope="session")
+def hosted_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real site for a public host (tests/test_deploy.py): scripts/build.py run with SITE_URL
+    in the environment (without its final slash: the build adds it)."""
+    site = tmp_path_factory.mktemp("hosted")
+    env = {**os.environ, "SITE_URL": SITE_URL.rstrip("/")}
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--site-dir", str(site)],
+                          capture_output=True, text=True, env=env, timeout=900)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return site

@@ -1,0 +1,97 @@
+/* Reading offline: registers the site's service worker (sw.js at the site's root, generated at
+ * build time by Workbox: sitegen/offline.py) and asks it to keep this page's language.
+ *
+ * Loaded on every page (mkdocs.yml extra_javascript). Opened from file:// there is no service
+ * worker (the browser allows none there); boot.js says why nothing goes live. Once the worker
+ * has everything of the language, the page says so once per language, quietly, in the
+ * role="status" element the build put at the end of the page (hooks/offline.py), with its
+ * message from the catalogues (offline.ready).
+ */
+(function () {
+  "use strict";
+  if (window.CCOffline) return;
+  // state: "off" (no service worker here), "filling", "ready" or "failed"; said: this page
+  // showed the "ready for offline reading" line (read by the browser tests).
+  window.CCOffline = { state: "off", said: false };
+  var sw = navigator.serviceWorker;
+  if (!sw || (location.protocol !== "https:" && location.protocol !== "http:")) return;
+
+  var script = document.currentScript;
+  // The site root, from this script's own URL (assets/js/offline.js).
+  var ROOT = new URL("../../", script.src).href;
+  var NOTE_MS = 8000;
+  var lang = document.documentElement.getAttribute("lang") || "";
+
+  function note() {
+    return document.querySelector("[data-offline-note]");
+  }
+
+  function remembered(key) {
+    try {
+      return window.localStorage.getItem(key) === "1";
+    } catch (e) {
+      return false; // storage refused: saying it again is harmless
+    }
+  }
+
+  function remember(key) {
+    try {
+      window.localStorage.setItem(key, "1");
+    } catch (e) {
+      /* nothing to do */
+    }
+  }
+
+  function ready() {
+    window.CCOffline.state = "ready";
+    var key = "cc-offline-said:" + lang;
+    var el = note();
+    if (!el || remembered(key)) return;
+    remember(key);
+    window.CCOffline.said = true;
+    el.textContent = el.getAttribute("data-ready") || "";
+    el.hidden = false;
+    setTimeout(function () {
+      el.hidden = true;
+    }, NOTE_MS);
+  }
+
+  /** Did this page start Python (a Play page, a try-it that was tried)? Then keep the runtime. */
+  function usesPython() {
+    return !!(window.CCLive && window.CCLive.python && window.CCLive.python.ready);
+  }
+
+  function ask(worker) {
+    window.CCOffline.state = "filling";
+    worker.postMessage({ type: "cc-offline", lang: lang, runtime: usesPython() });
+  }
+
+  sw.addEventListener("message", function (event) {
+    var d = event.data || {};
+    if (d.type === "cc-offline-ready" && d.lang === lang) {
+      window.CCOffline.runtime = d.runtime;
+      ready();
+    } else if (d.type === "cc-offline-failed" && d.lang === lang) {
+      window.CCOffline.state = "failed";
+    }
+  });
+
+  function start() {
+    sw.register(ROOT + "sw.js", { scope: ROOT }).then(
+      function () {
+        return sw.ready.then(function (registration) {
+          if (registration.active) ask(registration.active);
+        });
+      },
+      function (err) {
+        // A host that does not serve sw.js: the site still works, only not offline.
+        window.CCOffline.state = "failed";
+        console.warn("offline reading unavailable: " + err);
+      }
+    );
+  }
+
+  // After the page's own loading, so that the worker's downloads never compete with it.
+  if (document.readyState === "complete") start();
+  else window.addEventListener("load", start);
+})();
