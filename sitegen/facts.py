@@ -18,6 +18,7 @@ catalogue formatter from the word before them as it is read ("A♣" is 클럽 �
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -46,6 +47,7 @@ class Fact:
     cards: dict[str, str] = field(default_factory=dict)    # param name -> card ("AS")
     ranks: dict[str, str] = field(default_factory=dict)    # param name -> rank ("7")
     counts: dict[str, tuple[str, int]] = field(default_factory=dict)  # name -> (count key, n)
+    quotes: dict[str, tuple[str, int]] = field(default_factory=dict)  # name -> (move, state index)
     move: int | None = None          # the move number in the game (state["moves"] after it)
     step: int = 0                    # actions played before the fact's diagram
     diagrams: tuple[FactDiagram, ...] = ()
@@ -59,6 +61,8 @@ class GameRecord:
     code: str
     moves: tuple[str, ...]
     states: tuple[dict[str, Any], ...]
+    extra: dict[str, Any] = field(default_factory=dict)   # the file's other keys (outcome, ...)
+    winning: tuple[str, ...] | None = None                 # a mistake line's winning line
 
 
 # ---------------------------------------------------------------------------------------
@@ -221,7 +225,77 @@ def fact_column_refill(game: GameRecord, key: str) -> Fact:
     raise _fail(game, key, "no action empties a column while the reserve still has cards")
 
 
+# ---- facts of the lesson examples (messages in catalogues/<lang>/commentary.json) ----------
+
+def fact_parting(game: GameRecord, key: str) -> Fact:
+    """A mistake line: the move where it leaves its winning line, and what each played."""
+    if game.winning is None:
+        raise _fail(game, key, 'only a mistake line (with "winning") has a parting move')
+    k = next((i for i, (a, b) in enumerate(zip(game.moves, game.winning)) if a != b), None)
+    if k is None:
+        raise _fail(game, key, "the line never leaves its winning line")
+    return Fact("commentary.fact.parting", {"number": game.states[k + 1]["moves"]},
+                quotes={"mistake": (game.moves[k], k), "win": (game.winning[k], k)}, step=k)
+
+
+def fact_mistake_end(game: GameRecord, key: str) -> Fact:
+    """A blocked mistake line: its last move, and the cards left on the piles."""
+    final = game.states[-1]
+    if final.get("status") != "blocked":
+        raise _fail(game, key, "the line does not end blocked")
+    left = sum(len(p) for p in final["piles"])
+    return Fact("commentary.fact.blocked", {"number": final["moves"]},
+                counts={"cards": ("count.cards", left)}, step=len(game.moves))
+
+
+_FOUNDATIONS = ("S", "H", "D", "C")
+
+
+def fact_takeback(game: GameRecord, key: str) -> Fact:
+    """The first card taken back from a foundation onto a column."""
+    _need(game, key, "canfield")
+    for i, move in enumerate(game.moves):
+        src, _, dst = move.partition(">")
+        if src in _FOUNDATIONS and dst.isdigit():
+            before = game.states[i]
+            card = before["foundations"][src][-1]
+            target = before["columns"][int(dst) - 1]
+            cards = {"card": card}
+            if target:
+                cards["target"] = target[-1]
+            return Fact("commentary.fact.takeback" if target else "commentary.fact.takeback_empty",
+                        {"number": game.states[i + 1]["moves"], "column": int(dst)}, cards=cards, step=i)
+    raise _fail(game, key, "no card comes back from a foundation")
+
+
+def fact_choice(game: GameRecord, key: str) -> Fact:
+    """The first stored alternative (home or column) that the solver proved lost."""
+    _need(game, key, "canfield")
+    for alt in game.extra.get("alternatives", []):
+        i, other = int(alt["step"]), str(alt["move"])
+        move = game.moves[i]
+        before = game.states[i]
+        played_dst, other_dst = move.split(">")[1], other.split(">")[1]
+        src = move.split(">")[0]
+        card = (before["reserve"] if src == "R" else before["waste"] if src == "W"
+                else before["columns"][int(src) - 1])[-1]
+        column = played_dst if played_dst.isdigit() else other_dst
+        target = before["columns"][int(column) - 1]
+        if not target:
+            continue
+        variant = "commentary.fact.choice_column" if played_dst.isdigit() else "commentary.fact.choice_home"
+        if alt.get("rules") == "no-takebacks":
+            variant += "_classic"
+        return Fact(variant, {"number": game.states[i + 1]["moves"], "column": int(column)},
+                    cards={"card": card, "target": target[-1]}, step=i)
+    raise _fail(game, key, 'no stored "alternatives" entry puts a card home or on a column')
+
+
 FACTS: dict[str, Callable[[GameRecord, str], Fact]] = {
+    "parting": fact_parting,
+    "mistake-end": fact_mistake_end,
+    "takeback": fact_takeback,
+    "choice": fact_choice,
     "code": fact_code,
     "length": fact_length,
     "ace-on-king": fact_ace_on_king,
@@ -294,8 +368,15 @@ def ordinal(lang: str, n: int) -> str:
     return _msg(lang, "facts.ordinal.first" if n == 1 else "facts.ordinal.other", n=n)
 
 
-def sentence(fact: Fact, lang: str) -> str:
+def sentence(fact: Fact, lang: str, states: tuple[dict[str, Any], ...] | None = None) -> str:
     params: dict[str, Any] = dict(fact.params)
+    if fact.quotes:
+        import diagrams
+
+        if states is None:
+            raise ValueError(f"{fact.message}: quoting a move needs the game's states")
+        for name, (move, index) in fact.quotes.items():
+            params[name] = diagrams.caption(move, states[index], lang)
     for key, value in fact.params.items():
         if isinstance(value, list):   # a pile, bottom first
             text = short_card(lang, value[0])
@@ -338,7 +419,12 @@ def _record(name: str, ctx: Any) -> GameRecord:
     if not path.is_file():
         raise ValueError(f"unknown example {name!r}: no file docs/examples/{name}.json")
     ex = load_example(ctx.docs_dir, name, getattr(ctx, "root", None))
-    return GameRecord(name, ex.code, tuple(ex.moves), tuple(ex.states))
+    extra = {k: v for k, v in json.loads(path.read_text(encoding="utf-8")).items()
+             if k not in ("code", "moves")}
+    winning = None
+    if isinstance(extra.get("winning"), str) and check_name(extra["winning"]):
+        winning = load_example(ctx.docs_dir, extra["winning"], getattr(ctx, "root", None)).moves
+    return GameRecord(name, ex.code, tuple(ex.moves), tuple(ex.states), extra, winning)
 
 
 def _split(args: str) -> tuple[str, str, list[str]]:
@@ -370,7 +456,7 @@ def fact_text(args: str, lang: str, ctx: Any) -> str:
         text = _msg(lang, f"reason.{key}")
     else:
         game = _record(name, ctx)
-        text = sentence(find_fact(game, key), lang)
+        text = sentence(find_fact(game, key), lang, game.states)
     if "cap" in options and text:
         text = text[0].upper() + text[1:]
     return text

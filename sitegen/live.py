@@ -213,10 +213,12 @@ def board_html(args: str, lang: str, ctx: MarkerContext) -> str:
 
 # ---- <!-- replay: EXAMPLE --> -------------------------------------------------------------------
 
-def replay_steps(example: Any, lang: str, diagram_id: str) -> dict[str, Any]:
-    """Every step of an example in one language: packed SVGs, captions, and the descriptions
-    unless every SVG already carries its step's description as its `<desc>` (then the page reads
-    it from there, and the file is a third smaller)."""
+def replay_steps(example: Any, lang: str, diagram_id: str,
+                 notes: list[str | None] | None = None) -> dict[str, Any]:
+    """Every step of an example in one language: packed SVGs, captions, the commentary
+    (`notes[n - 1]` for step n, null where a step has none: sitegen/commentary.py), and the
+    descriptions unless every SVG already carries its step's description as its `<desc>` (then
+    the page reads it from there, and the file is a third smaller)."""
     svgs, descriptions, captions = [], [], []
     for n, state in enumerate(example.states):
         svgs.append(_render(state, lang, diagram_id, interactive=False))
@@ -228,6 +230,8 @@ def replay_steps(example: Any, lang: str, diagram_id: str) -> dict[str, Any]:
                                      state["moves"]))
     data = pack_svgs(svgs)
     data["captions"] = captions
+    if notes is not None:
+        data["notes"] = notes
     if not all(_svg_desc(svg) == text for svg, text in zip(svgs, descriptions)):
         data["descriptions"] = descriptions
     return data
@@ -255,7 +259,8 @@ def replay_html(args: str, lang: str, ctx: MarkerContext) -> str:
     ident = opts.get("id", f"replay-{name}")
     ctx.claim_id(ident)
     example = load_example(ctx.docs_dir, name, ctx.root)
-    steps = replay_steps(example, lang, ident)
+    notes = _commentary(example, name, lang, ctx)
+    steps = replay_steps(example, lang, ident, notes)
     file_name = f"{name}.{lang}.json"
     PENDING_ASSETS[file_name] = (json.dumps(steps, ensure_ascii=False, separators=(",", ":"),
                                             sort_keys=True) + "\n").encode("utf-8")
@@ -263,8 +268,14 @@ def replay_html(args: str, lang: str, ctx: MarkerContext) -> str:
     total = len(example.moves)
     m = lambda key, **p: _esc(_msg(lang, key, **p))  # noqa: E731
     items = "".join(
-        f'<li value="{n}"><a href="#step={n}" data-goto="{n}">{_esc(caption)}</a></li>'
-        for n, caption in enumerate(steps["captions"], start=1))
+        f'<li value="{n}"><a href="#step={n}" data-goto="{n}">{_esc(caption)}</a>'
+        + (f'<br><small>{_esc(note)}</small>' if note else "") + "</li>"
+        for n, (caption, note) in enumerate(zip(steps["captions"], notes), start=1))
+    # The teaching points, listed in the page itself (readable, searchable, linked to their step).
+    keys = _teaching_steps(example, name, ctx)
+    moments = "".join(
+        f'<li><a href="#step={n + 1}" data-goto="{n + 1}">'
+        f'{_esc(steps["captions"][n])}</a> {_esc(notes[n] or "")}</li>' for n in keys)
     play_url = f"{_page_prefix(ctx)}play-{game_name}/"
     return "\n".join([
         f'<div class="cc-live cc-replay" id="{_esc(ident)}" data-replay="{_esc(name)}" data-lang="{_esc(lang)}"'
@@ -273,6 +284,7 @@ def replay_html(args: str, lang: str, ctx: MarkerContext) -> str:
         json_script("replay", {"code": example.code, "moves": list(example.moves)}),
         f'<div class="cc-svg" data-role="svg" tabindex="0" data-search-exclude>{unpack_svg(steps, 0)}</div>',
         f'<p class="cc-caption" data-role="caption" aria-live="polite">{m("ui.replay-start")}</p>',
+        f'<p class="cc-note" data-role="note" aria-live="polite"></p>',
         f'<div class="cc-nav" data-search-exclude>'
         f'<button type="button" data-action="first" disabled>« {m("ui.replay.first")}</button>'
         f'<button type="button" data-action="prev" disabled>‹ {m("ui.replay.prev")}</button>'
@@ -283,12 +295,45 @@ def replay_html(args: str, lang: str, ctx: MarkerContext) -> str:
         f'{m("ui.replay.continue")}</a></div>',
         f'<p class="cc-keys">{m("ui.replay.keys")}</p>',
         f'<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
+        (f'<details class="cc-moments" open><summary>{m("commentary.key_moments")}</summary>'
+         f'<ul data-role="moments">{moments}</ul></details>' if moments else ""),
         f'<details class="cc-moves"><summary>{m("ui.replay.moves")}</summary>'
         f'<ol class="cc-movelist" data-role="movelist">{items}</ol></details>',
         f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
         f'<p data-role="desc">{_esc(_describe(example.states[0], lang))}</p></details>',
         "</div>",
     ])
+
+
+def _winning(name: str, ctx: MarkerContext) -> tuple[dict[str, Any], Any]:
+    from sitegen.commentary import read_extra
+
+    extra = read_extra(ctx.docs_dir, name)
+    winning = None
+    if extra.get("winning"):
+        other = str(extra["winning"])
+        if not check_name(other) or not (ctx.docs_dir / "examples" / f"{other}.json").is_file():
+            ctx.fail(f"replay: example {name!r} names an unknown winning line {other!r}")
+        winning = load_example(ctx.docs_dir, other, ctx.root)
+    return extra, winning
+
+
+def _commentary(example: Any, name: str, lang: str, ctx: MarkerContext) -> list[str | None]:
+    """Each step's commentary in `lang` (None where a step has none): sitegen/commentary.py."""
+    from sitegen.commentary import step_texts
+
+    extra, winning = _winning(name, ctx)
+    try:
+        return step_texts(example, lang, extra, winning)
+    except (ValueError, KeyError) as e:
+        ctx.fail(f"replay: commentary of {name!r}: {e}")
+
+
+def _teaching_steps(example: Any, name: str, ctx: MarkerContext) -> list[int]:
+    from sitegen.commentary import notes
+
+    extra, winning = _winning(name, ctx)
+    return sorted({n.step for n in notes(example, extra, winning) if n.teaching})
 
 
 def write_assets(site_dir: Path) -> list[str]:

@@ -173,3 +173,87 @@ def test_canfield_d3_keeps_the_seed_cards() -> None:
     _, states = replay("canfield-d3-example")
     assert states[0]["foundations"]["H"] == ["7H"]
     assert "AS" in [col[-1] for col in states[0]["columns"]]
+
+
+# ---- mistake lines and the solver's claims -----------------------------------------------------
+
+def _data(name: str) -> dict[str, Any]:
+    return json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+
+
+MISTAKES = [n for n in ALL if n not in WINNING]
+ALTERNATIVES = [(n, a["step"], a["move"], a.get("rules", "app"))
+                for n in WINNING for a in _data(n).get("alternatives", [])]
+
+
+def _proved_lost(game: Any, rules: str = "app") -> bool:
+    from scripts.find_examples import proved_lost
+
+    assert rules in ("app", "no-takebacks")
+    return proved_lost(game, takebacks=rules == "app")
+
+
+@pytest.mark.parametrize("name", MISTAKES)
+def test_mistake_line_follows_its_own_rule(name: str) -> None:
+    """CONTRACT.md "Stored games": a mistake line ends as its "outcome" says. Ours also: no
+    position repeats; it follows its winning line up to one move, which the solver proves lost
+    (and the winning line records as an alternative); after it, the beginner's policy of
+    scripts/greedy.py plays on until stuck."""
+    from scripts.greedy import greedy_line
+    from sitegen.commentary import parting_step
+
+    data, states = replay(name)
+    assert data["outcome"] in ("blocked", "lost")
+    winning = _data(data["winning"])
+    assert winning["code"] == data["code"] and data["winning"] in WINNING
+    keys = [clean_line.position_key(s) for s in states]
+    assert len(set(keys)) == len(keys), "a position repeats"
+    k = parting_step(tuple(data["moves"]), tuple(winning["moves"]))
+    assert data["moves"][:k] == winning["moves"][:k]
+    after = clean_line.replay(data["code"], data["moves"][:k + 1])
+    assert _proved_lost(after), "the move where the lines part should be proved lost"
+    assert {"step": k, "move": data["moves"][k]} in winning.get("alternatives", [])
+    assert data["moves"][k + 1:] == greedy_line(after, set(keys[:k + 2]))
+    if data["outcome"] == "blocked":
+        assert states[-1]["status"] == "blocked"
+    else:
+        assert _proved_lost(clean_line.replay(data["code"], data["moves"]))
+
+
+@pytest.mark.parametrize("name,step,move,rules", ALTERNATIVES)
+def test_stored_alternative_is_proved_lost(name: str, step: int, move: str, rules: str) -> None:
+    """Each "alternatives" entry (the commentary says "the obvious alternative loses") is the
+    solver's proof, made again here with a node budget (the same on a busy machine); with
+    "rules": "no-takebacks", under the traditional rule, and the line itself then takes no
+    card back (so it wins under that rule too)."""
+    data, _ = replay(name)
+    assert data["moves"][step] != move
+    game = clean_line.replay(data["code"], data["moves"][:step])
+    game.play(move)
+    assert _proved_lost(game, rules)
+    if rules == "no-takebacks":
+        assert clean_line.counts(data["code"], data["moves"])["takebacks"] == 0
+
+
+@pytest.mark.parametrize("name", [n for n in WINNING if "without_takebacks" in _data(n)])
+def test_takeback_example_needs_its_takebacks(name: str) -> None:
+    """Proved lost when no card may come back from a foundation, won (by this line) with them."""
+    data, _ = replay(name)
+    assert data["without_takebacks"] == "loss"
+    proof = engine.solve(engine.new_game(data["code"]), max_seconds=600.0, quick=False,
+                         max_nodes=2_000_000, takebacks=False)
+    assert proof.status == "loss"
+    assert clean_line.counts(data["code"], data["moves"])["takebacks"] >= 1
+
+
+def test_lessons_are_all_there() -> None:
+    """At least three examples per game, both Canfield draws, and each lesson the Examples
+    page introduces."""
+    codes = {n: _data(n)["code"] for n in ALL}
+    assert sum(c.startswith("CR1-") for c in codes.values()) >= 3
+    assert sum(c.startswith("CF1-") for c in codes.values()) >= 3
+    assert any(c.startswith("CF1-D1-") for c in codes.values())
+    assert any(c.startswith("CF1-D3-") for c in codes.values())
+    assert MISTAKES, "a mistake line beside its winning line"
+    assert any("without_takebacks" in _data(n) for n in WINNING)
+    assert any(_data(n).get("alternatives") and codes[n].startswith("CF1-") for n in WINNING)

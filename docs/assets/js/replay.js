@@ -173,6 +173,8 @@
     this.step = n;
     var caption = n === 0 ? this.msgs["ui.replay-start"] || "" : d.captions[n - 1];
     this.setText('[data-role="caption"]', caption);
+    // The build's commentary on this step (sitegen/commentary.py), empty where there is none.
+    this.setText('[data-role="note"]', (n > 0 && d.notes && d.notes[n - 1]) || "");
     // The build leaves the descriptions out when each SVG's <desc> already holds its own.
     var desc = d.descriptions ? d.descriptions[n] : this.svgBox.querySelector("desc");
     this.setText('[data-role="desc"]', typeof desc === "string" ? desc : desc ? desc.textContent : "");
