@@ -23,7 +23,8 @@ SEEDS = ROOT / "tests" / "fixtures" / "seeds"
 LANGS = catalogues.LANGUAGES   # every catalogue language has every page
 PAGES = ("index.md", "crescent.md", "canfield.md", "examples.md", "play-crescent.md",
          "play-canfield.md", "faq.md", "glossary.md", "statistics.md")
-EXAMPLES = ("crescent-example", "canfield-d3-example", "canfield-d1-example")
+# Every stored game (docs/examples/*.json) has its replay on the Examples page.
+EXAMPLES = tuple(sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "docs" / "examples").glob("*.json")))
 MARKER_NAMES = {"diagram", "factdiagram", "fact", "board", "replay", "stats", "lesson", "progress", "puzzle"}
 
 # Seed headings deliberately reworded (reported to the lead): the Greek seed calls the

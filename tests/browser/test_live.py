@@ -404,11 +404,22 @@ def test_replay_deep_links(page: Page, live_url: str, watched: Watch) -> None:
     states = _states(meta["code"], meta["moves"])
     expect(replay.locator("[data-role='caption']")).to_have_text(
         diagrams.caption(meta["moves"][2], states[2], "fr", 3))
-    expect(replay.locator("[data-goto='3']")).to_have_attribute("aria-current", "step")
+    expect(replay.locator(".cc-movelist [data-goto='3']")).to_have_attribute("aria-current", "step")
     # The move list links to steps too.
     replay.locator("details.cc-moves summary").click()
-    replay.locator("a[data-goto='2']").click()
+    replay.locator(".cc-movelist a[data-goto='2']").click()
     expect(replay).to_have_attribute("data-step", "2")
+    # The counter counts steps (a Crescent redeal is a step, not a move).
+    expect(replay.locator("[data-role='counter']")).to_have_text(
+        catalogues.message("fr", "ui.replay-counter", step=2, total=len(meta["moves"])))
+    # A key moment jumps to its step, whose commentary shows under the caption.
+    moment = replay.locator(".cc-moments a").first
+    step = moment.get_attribute("data-goto")
+    moment.click()
+    expect(replay).to_have_attribute("data-step", step)
+    note = replay.locator("[data-role='note']")
+    expect(note).not_to_have_text("")
+    assert note.inner_text() in replay.locator(".cc-moments li").first.inner_text()
     # A later replay on the page has its own deep link.
     name = page.locator("[data-replay]").nth(1).get_attribute("data-replay")
     page.goto(live_url + page_path("fr", "examples") + f"#replay={name}&step=2")
