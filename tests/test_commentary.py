@@ -61,3 +61,13 @@ def test_notes_are_computed_from_the_states() -> None:
             assert example.states[note.step]["piles"][pile - 1][0] == note.fact.cards["card"]
             found += 1
     assert found == example.moves.count("redeal")
+
+
+def test_every_redeal_of_the_redeal_example_is_needed() -> None:
+    """The Examples page says that before each redeal of crescent-example no card can reach a
+    foundation, even after one more move: the commentary computes it, and says so at each."""
+    example = load_example(DOCS, "crescent-example")
+    stuck = {n.step for n in commentary.notes(example)
+             if n.fact.message in ("commentary.cr.stuck", "commentary.cr.stuck_home")}
+    redeals = {i for i, m in enumerate(example.moves) if m == "redeal"}
+    assert redeals and stuck == redeals
