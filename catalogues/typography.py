@@ -28,7 +28,7 @@ NNBSP = "\u202f"
 _SPACES = " \u00a0\u202f"
 
 # A mark that ends a clause: followed by whitespace, the end, or a closing quote/bracket.
-_FR_SPACED = re.compile(r"[ \u00a0\u202f]*([;!?:])(?=$|[\s»”’)\]])")
+_FR_SPACED = re.compile(r"[ \u00a0\u202f]*([;!?:])(?=$|[\s»”’)\]!?])")
 _FR_OPEN = re.compile(r"«[ \u00a0\u202f]*")
 _FR_CLOSE = re.compile(r"[ \u00a0\u202f]*»")
 _FR_PERCENT = re.compile(r"(?<=\d)[ \u00a0\u202f]?%")
@@ -37,9 +37,11 @@ _FR_PERCENT = re.compile(r"(?<=\d)[ \u00a0\u202f]?%")
 def french(text: str) -> str:
     def before(m: re.Match[str]) -> str:
         mark = m.group(1)
-        start = m.start()
-        # "?!" and "!!" stay together; a mark at the very start has nothing to space from.
-        if start == 0 or text[start - 1] in ";!?:":
+        spaced = len(m.group(0)) > 1
+        prev = text[m.start() - 1] if m.start() else ""
+        # "?!" and "!!" stay together; a mark glued to nothing (the start of a text) is left as
+        # it is; a space before the mark (even at the start: text after an inline tag) is fixed.
+        if prev in (";", "!", "?", ":") or (not spaced and not prev):
             return m.group(0)
         return (NBSP if mark == ":" else NNBSP) + mark
     text = _FR_SPACED.sub(before, text)
@@ -94,6 +96,10 @@ def upper(lang: str, text: str) -> str:
     return unicodedata.normalize("NFC", "".join(out).upper())
 
 
+# Applied to the text of the built pages of a language too (sitegen/page_typography.py).
+PAGES: dict[str, Callable[[str], str]] = {
+    "fr": french,
+}
 FINISH: dict[str, Callable[[str], str]] = {
     "fr": french,
     "el": greek_final_sigma,

@@ -311,9 +311,9 @@ def lesson_html(args: str, lang: str, ctx: MarkerContext) -> str:
         f' data-board="{lesson.game}" data-lang="{_esc(lang)}" data-diagram-id="{ident}"'
         f' data-search-exclude aria-labelledby="{ident}-title"'
         f' data-state="{_esc(json.dumps(lesson.state, separators=(",", ":"), sort_keys=True))}">',
-        f'<p class="cc-learn-title" id="{ident}-title"><strong>{m("learn.lesson")}: {title}</strong>'
+        f'<p class="cc-learn-title" id="{ident}-title"><strong>{m("punct.label", label=catalogues.message(lang, "learn.lesson"))} {title}</strong>'
         f' <span class="cc-learn-badge" data-role="badge" hidden>{m("learn.badge.done")}</span></p>',
-        f'<p class="cc-learn-goal" data-role="goal"><span>{m("learn.goal")}:</span> {goal}</p>',
+        f'<p class="cc-learn-goal" data-role="goal"><span>{m("punct.label", label=catalogues.message(lang, "learn.goal"))}</span> {goal}</p>',
         json_script("ui", ui_messages(lang, JS_MESSAGES + LEARN_MESSAGES)),
         json_script("learn", data),
         f'<div class="cc-svg" data-role="svg">{svg}</div>',
