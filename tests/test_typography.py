@@ -122,3 +122,16 @@ def test_built_french_pages_have_no_breakable_space_before_punctuation(built_sit
         for m in re.finditer(r" [;:!?](?=\s|<|$)", _PROTECTED.sub("<>", main)):
             bad.append((str(path.relative_to(built_site)), main and m.group(0)))
     assert main and not bad, bad[:10]
+
+
+def test_a_reason_is_a_sentence_of_its_own_in_a_message() -> None:
+    """`ui.moves-stopped` quotes a refusal (a sentence with its capital): never after a colon."""
+    for lang in catalogues.LANGUAGES:
+        reason = catalogues.message(lang, "reason.same-suit")
+        text = catalogues.message(lang, "ui.moves-stopped", number=3, reason=reason)
+        before = text[:text.index(reason)].rstrip(" \u00a0\u202f")
+        assert before[-1] in ".。!?", (lang, text)
+
+
+def test_the_canfield_win_message_names_no_crescent_pile() -> None:
+    assert "완성 더미" not in catalogues.message("ko", "ui.won", moves=3)
