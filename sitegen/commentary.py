@@ -142,12 +142,13 @@ def _cr_notes(moves: tuple[str, ...], states: tuple[dict[str, Any], ...]) -> lis
                 target = before["piles"][int(dst) - 1][-1]
                 if not wrapped and {card[0], target[0]} == {"A", "K"}:
                     wrapped = True
-                    out.append(Note(i, Fact("commentary.cr.wrap", cards={"card": card, "target": target})))
+                    out.append(Note(i, Fact("commentary.cr.wrap", cards={"card": card, "target": target}),
+                                    teaching=True))
             # Only moves between piles are played *for* what they uncover or empty; a card
             # going home uncovering the next one is plain to see.
             if len(pile) == 1 and (dst.isdigit() or not emptied):
+                out.append(Note(i, Fact("commentary.cr.empties", {"pile": int(src)}), teaching=not emptied))
                 emptied = True
-                out.append(Note(i, Fact("commentary.cr.empties", {"pile": int(src)})))
             elif dst.isdigit() and nxt_split and nxt_split[0] == src:
                 uncovered = pile[-2]
                 ndst = nxt_split[1]
@@ -164,9 +165,10 @@ def _cr_notes(moves: tuple[str, ...], states: tuple[dict[str, Any], ...]) -> lis
             if nxt_split and not nxt_split[1].isdigit() and nxt_split[1][0] == card[1]:
                 home = before["piles"][int(nxt_split[0]) - 1][-1] if nxt_split[0].isdigit() else None
             if home:
-                out.append(Note(i, Fact("commentary.cr.between_home", cards={"card": card, "next": home})))
+                out.append(Note(i, Fact("commentary.cr.between_home", cards={"card": card, "next": home}),
+                                teaching=True))
             else:
-                out.append(Note(i, Fact("commentary.cr.between", cards={"card": card})))
+                out.append(Note(i, Fact("commentary.cr.between", cards={"card": card}), teaching=True))
     return out
 
 

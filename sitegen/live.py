@@ -275,7 +275,7 @@ def replay_html(args: str, lang: str, ctx: MarkerContext) -> str:
     keys = _teaching_steps(example, name, ctx)
     moments = "".join(
         f'<li><a href="#step={n + 1}" data-goto="{n + 1}">'
-        f'{_esc(steps["captions"][n])}</a> {_esc(notes[n] or "")}</li>' for n in keys)
+        f'{_esc(steps["captions"][n])}</a><br>{_esc(notes[n] or "")}</li>' for n in keys)
     play_url = f"{_page_prefix(ctx)}play-{game_name}/"
     return "\n".join([
         f'<div class="cc-live cc-replay" id="{_esc(ident)}" data-replay="{_esc(name)}" data-lang="{_esc(lang)}"'
