@@ -1,14 +1,18 @@
-"""`<!-- stats: table -->` and `<!-- stats: chart -->`: how often each game can be won.
+"""`<!-- stats: table|chart|sample|times|crosscheck -->`: how often each game can be won.
 
-Both are drawn at build time from `data/stats/summary.json`, written by scripts/solve_stats.py
+All are drawn at build time from `data/stats/summary.json`, written by scripts/solve_stats.py
 (its docstring gives the schema), with every word from the page language's catalogue
-(`site.stats.*`). The chart is an inline SVG (no script, no other host) with a title and a text
+(`site.stats.*` in site.json, `stats.*` in stats.json) and every number from the summary:
+`table` and `chart` the win rates, `sample` what each sample is (deals, caps, results, solver
+time), `times` a chart of how long deals take to decide, `crosscheck` the comparison of our
+draw-three verdicts with Solvitaire's. The chart is an inline SVG (no script, no other host) with a title and a text
 description; its colours follow the theme (light or dark) through CSS variables.
 """
 from __future__ import annotations
 
 import html
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -86,7 +90,8 @@ def table_html(summary: dict[str, Any], lang: str) -> str:
         bounds = game["win_rate_bounds"]
         cells = [
             _msg(lang, f"site.stats.game.{name}"),
-            str(game["deals"]), str(game["wins"]), str(game["losses"]), str(game["unknown"]),
+            _count(lang, game["deals"]), _count(lang, game["wins"]), _count(lang, game["losses"]),
+            _count(lang, game["unknown"]),
             _msg(lang, "site.stats.rate_with_interval", rate=_pct(lang, rate["value"]),
                  interval=_range(lang, rate["low"], rate["high"])),
             _range(lang, bounds["low"], bounds["high"]),
@@ -154,9 +159,139 @@ def chart_svg(summary: dict[str, Any], lang: str) -> str:
             f"<figcaption>{legend}</figcaption></figure>")
 
 
+def _count(lang: str, n: int) -> str:
+    """An integer with the language's digit grouping (2,000 / 2 000 / 2.000)."""
+    import catalogues
+
+    return catalogues.number(lang, int(n))
+
+
+def _seconds(lang: str, value: float) -> str:
+    return _msg(lang, "site.stats.seconds", value=_number(lang, value, 0 if value >= 1 else 1))
+
+
+def sample_html(summary: dict[str, Any], lang: str) -> str:
+    """Per game: the deals, the caps, the results, the share decided within each cap, the
+    solver time; a note where some lines were capped by wall time, or no loss is proved yet."""
+    parts = ['<dl class="stats-sample">']
+    for name, game in _games(summary):
+        caps = sorted(game.get("caps_used") or [game["cap_seconds"]])
+        items = [
+            _msg(lang, "stats.sample.deals", deals=_count(lang, game["deals"]),
+                 first=game.get("first_code", ""), last=game.get("last_code", "")),
+            _msg(lang, "stats.sample.results", wins=_count(lang, game["wins"]),
+                 losses=_count(lang, game["losses"]), unknown=_count(lang, game["unknown"])),
+            _msg(lang, "stats.sample.cap", cap=_seconds(lang, caps[0])),
+        ]
+        if len(caps) > 1:
+            items.append(_msg(lang, "stats.sample.retry", cap=_seconds(lang, caps[-1])))
+        for cap, share in game.get("decided_within", []):
+            items.append(_msg(lang, "stats.sample.decided_within", cap=_seconds(lang, cap),
+                              share=_pct(lang, share)))
+        if "solver_hours" in game:
+            items.append(_msg(lang, "stats.sample.solver_time",
+                              hours=_number(lang, game["solver_hours"], 1 if game["solver_hours"] >= 1 else 2)))
+        if "wall" in game.get("clocks", []):
+            items.append(_msg(lang, "stats.sample.wall_lines"))
+        if name == "crescent" and game["losses"] == 0:
+            items.append(_msg(lang, "stats.sample.crescent_no_loss"))
+        if game.get("comparison_only"):
+            items.append(_msg(lang, "stats.sample.comparison_only"))
+        parts.append(f"<dt>{html.escape(_msg(lang, f'site.stats.game.{name}'))}</dt>")
+        parts.append("<dd><ul>" + "".join(f"<li>{html.escape(i)}</li>" for i in items) + "</ul></dd>")
+    parts.append("</dl>")
+    return "".join(parts)
+
+
+def crosscheck_html(summary: dict[str, Any], lang: str) -> str:
+    """The comparison with Solvitaire on our draw-three deals, as a paragraph."""
+    game = summary["games"].get("canfield-d3") or {}
+    check = game.get("cross_check")
+    if not check:
+        return ""
+    # Counts as numbers: the message chooses its plural forms (and groups the digits) itself.
+    text = _msg(lang, "stats.crosscheck", deals=int(check["deals"]),
+                their_losses=int(check["their_losses_our_wins"]), wins=int(check["agree_wins"]),
+                losses=int(check["agree_losses"]), seconds=_seconds(lang, check["seconds"]),
+                ours=int(check["ours_decided"]), theirs=int(check["theirs_decided"]))
+    return f'<p class="stats-crosscheck">{html.escape(text)}</p>'
+
+
+def _within(game: dict[str, Any], seconds: float) -> float:
+    """The share of a game's deals decided within `seconds` (bucket edges only)."""
+    times = game["decide_times"]
+    total = sum(c for edge, c in zip(times["edges"], times["counts"]) if edge <= seconds)
+    return total / game["deals"] if game["deals"] else 0.0
+
+
+def times_svg(summary: dict[str, Any], lang: str) -> str:
+    """How long deals take to decide: per game, the share of its deals decided within t seconds
+    (a step line over a logarithmic time axis, one dash pattern per game, named at its end)."""
+    games = [(n, g) for n, g in _games(summary)
+             if g.get("decide_times") and g["deals"] and not g.get("comparison_only")]
+    edges = list(games[0][1]["decide_times"]["edges"]) if games else [1.0]
+    left, plot_w, label_w, top, plot_h, bottom = 56, 400, 210, 16, 220, 44
+    width, height = left + plot_w + label_w, top + plot_h + bottom
+    lo, hi = math.log10(edges[0]), math.log10(edges[-1])
+    x = lambda t: left + plot_w * (math.log10(t) - lo) / (hi - lo)  # noqa: E731
+    y = lambda f: top + plot_h * (1 - f)  # noqa: E731
+    title = _msg(lang, "stats.times.title")
+    rows = [_msg(lang, "stats.times.row", game=_msg(lang, f"site.stats.game.{n}"),
+                 s1=_pct(lang, _within(g, 1)), s10=_pct(lang, _within(g, 10)),
+                 s30=_pct(lang, _within(g, 30)), all=_pct(lang, g["decided_share"] if "decided_share" in g
+                                                          else (g["wins"] + g["losses"]) / g["deals"]))
+            for n, g in games]
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="stats-times" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" role="img" aria-labelledby="stats-times-t stats-times-d" '
+        f'lang="{lang}" style="max-width:100%;height:auto;font:12px sans-serif;fill:currentColor">',
+        f'<title id="stats-times-t">{html.escape(title)}</title>',
+        f'<desc id="stats-times-d">{html.escape(" ".join(rows))}</desc>',
+    ]
+    for f in (0, 0.25, 0.5, 0.75, 1):
+        parts.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y(f):.1f}" y2="{y(f):.1f}" '
+                     f'style="stroke:currentColor;stroke-opacity:.2"/>')
+        parts.append(f'<text x="{left - 6}" y="{y(f) + 4:.1f}" text-anchor="end">{html.escape(_pct(lang, f, 0))}</text>')
+    for t in edges:
+        parts.append(f'<line x1="{x(t):.1f}" x2="{x(t):.1f}" y1="{top}" y2="{top + plot_h}" '
+                     f'style="stroke:currentColor;stroke-opacity:.12"/>')
+        parts.append(f'<text x="{x(t):.1f}" y="{top + plot_h + 16}" text-anchor="middle">'
+                     f'{html.escape(_number(lang, t, 0 if t >= 1 else 1))}</text>')
+    parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle">'
+                 f'{html.escape(_msg(lang, "stats.times.axis"))}</text>')
+    dashes = ("", "7 4", "2 3")
+    colours = ("var(--md-primary-fg-color,#009485)", "var(--md-accent-fg-color,#e65100)", "currentColor")
+    for i, (name, game) in enumerate(games):
+        times = game["decide_times"]
+        cumulative, d = 0, [f"M{x(edges[0]):.1f} {y(0):.1f}"]
+        # Deals decided within the first edge are drawn at it (the axis starts there).
+        for edge, count in zip(times["edges"], times["counts"]):
+            cumulative += count
+            d.append(f"V{y(cumulative / game['deals']):.1f}")
+            nxt = times["edges"][times["edges"].index(edge) + 1] if edge != times["edges"][-1] else None
+            if nxt is not None:
+                d.append(f"H{x(nxt):.1f}")
+        dash = dashes[i % len(dashes)]
+        style = (f"fill:none;stroke:{colours[i % len(colours)]};stroke-width:2.5"
+                 + (f";stroke-dasharray:{dash}" if dash else ""))
+        parts.append(f'<path d="{"".join(d)}" style="{style}" data-game="{name}"/>')
+        # The key: a sample of the line, then the game's name, one row each.
+        key_y = top + 10 + 20 * i
+        parts.append(f'<path d="M{left + plot_w + 12} {key_y}h28" style="{style}"/>')
+        parts.append(f'<text x="{left + plot_w + 46}" y="{key_y + 4}">'
+                     f'{html.escape(_msg(lang, f"site.stats.game.{name}"))}</text>')
+    parts.append("</svg>")
+    legend = html.escape(_msg(lang, "stats.times.legend"))
+    return f'<figure class="stats-times">{"".join(parts)}<figcaption>{legend}</figcaption></figure>'
+
+
+VIEWS = {"table": table_html, "chart": chart_svg, "sample": sample_html, "times": times_svg,
+         "crosscheck": crosscheck_html}
+
+
 def stats_html(args: str, lang: str, ctx: MarkerContext) -> str:
     kind = args.strip()
-    if kind not in ("table", "chart"):
-        ctx.fail(f"unknown stats view {kind!r} (expected <!-- stats: table --> or <!-- stats: chart -->)")
-    summary = load_summary(ctx)
-    return table_html(summary, lang) if kind == "table" else chart_svg(summary, lang)
+    if kind not in VIEWS:
+        ctx.fail(f"unknown stats view {kind!r} (expected <!-- stats: X --> with X one of "
+                 f"{', '.join(VIEWS)})")
+    return VIEWS[kind](load_summary(ctx), lang)

@@ -154,7 +154,7 @@ def test_markers_are_well_formed_and_name_what_exists(lang: str, name: str) -> N
         elif kind == "board":
             assert args in ("crescent", "canfield"), where
         elif kind == "stats":
-            assert args in ("table", "chart"), where
+            assert args in ("table", "chart", "sample", "times", "crosscheck"), where
         elif kind == "lesson":
             assert (DOCS / "lessons" / f"{args}.json").is_file(), f"{where}: no lesson {args}"
         elif kind == "puzzle":
@@ -170,7 +170,7 @@ def test_pages_carry_their_markers() -> None:
         replays = {a for _, k, a in markers(page(lang, "examples.md")) if k == "replay"}
         assert replays == set(EXAMPLES), lang
         stats = {a for _, k, a in markers(page(lang, "statistics.md")) if k == "stats"}
-        assert stats == {"table", "chart"}, lang
+        assert stats == {"table", "chart", "sample", "times", "crosscheck"}, lang
         # The method paragraph keeps figures out of the prose (they come from the markers):
         # the only percentage is the confidence level.
         prose = re.sub(r"<!--.*?-->", "", page(lang, "statistics.md"))

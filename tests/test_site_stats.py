@@ -57,3 +57,67 @@ def test_malformed_summary_and_unknown_view(tmp_path: Path) -> None:
         expand("<!-- stats: table -->", "en", root)
     with pytest.raises(SourceError, match="unknown stats view 'pie'"):
         expand("<!-- stats: pie -->", "en", root)
+
+
+FULL = {**GAME, "caps_used": [10.0, 60.0], "first_code": "CF1-D3-AAKYMLS", "last_code": "CF1-D3-AAKZBDB",
+        "decided_within": [[10.0, 0.9], [60.0, 0.9267]], "solver_hours": 1.25, "clocks": ["cpu", "wall"],
+        "decided_share": 0.9267,
+        "decide_times": {"edges": [0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0, 300.0],
+                         "counts": [150, 30, 30, 30, 30, 5, 3, 0, 0]},
+        "cross_check": {"solver": "Solvitaire", "deals": 100, "their_losses_our_wins": 12,
+                        "agree_wins": 72, "agree_losses": 9, "contradictions": 0, "seconds": 10,
+                        "ours_decided": 96, "theirs_decided": 82}}
+CRESCENT = {**FULL, "deals": 2000, "wins": 1990, "losses": 0, "unknown": 10, "reference": None,
+            "first_code": "CR1-N-AAKYMLS", "last_code": "CR1-N-AAKZGNJ", "cross_check": None,
+            "decide_times": {**FULL["decide_times"], "counts": [10, 90, 900, 600, 300, 60, 30, 0, 0]}}
+
+
+def test_sample_lists_each_games_figures_from_the_summary(tmp_path: Path) -> None:
+    root = _root(tmp_path, {"schema": 1, "games": {"canfield-d3": FULL, "crescent": CRESCENT}})
+    en = expand("<!-- stats: sample -->", "en", root)
+    assert en.index("<dt>Crescent</dt>") < en.index("<dt>Canfield, draw three</dt>")
+    assert "Deals: 2,000, game codes CR1-N-AAKYMLS to CR1-N-AAKZGNJ" in en
+    assert "Won: 1,990; proved lost: 0; undecided: 10" in en
+    assert "Time limit: 10 s of CPU time per deal" in en and "tried again with up to 60 s" in en
+    assert "Decided within 10 s: 90.0% of the deals" in en and "Solver time spent: 1.2 h" in en
+    assert en.count("No Crescent deal has been proved lost yet") == 1  # Crescent only, 0 losses
+    assert en.count("wall-clock limit") == 2  # both games have lines from wall-clock caps
+    fr = expand("<!-- stats: sample -->", "fr", root)
+    assert "2\u202f000, codes de partie" in fr  # the French thousands separator
+    de = expand("<!-- stats: sample -->", "de", root)
+    assert "Spiele: 2.000" in de and "90,0 %" in de
+
+
+def test_times_chart_is_an_accessible_cumulative_chart(tmp_path: Path) -> None:
+    root = _root(tmp_path, {"schema": 1, "games": {"canfield-d3": FULL, "crescent": CRESCENT,
+                                                   "canfield-d3-no-takebacks": {**FULL, "comparison_only": True}}})
+    en = expand("<!-- stats: times -->", "en", root)
+    assert 'role="img"' in en and '<title id="stats-times-t">How long deals take to decide</title>' in en
+    desc = re.search(r"<desc[^>]*>(.*?)</desc>", en).group(1)
+    # Crescent: 10+90+900 of 2000 deals within 1 s; +600+300 within 10 s; +60 within 30 s.
+    assert desc.startswith("Crescent: 50.0% decided within 1 s, 95.0% within 10 s, 98.0% within 30 s")
+    assert "Canfield, draw three: 70.0% decided within 1 s" in desc
+    assert 'data-game="canfield-d3-no-takebacks"' not in en  # comparison only: not charted
+    paths = re.findall(r'<path d="([^"]+)"[^>]*data-game="crescent"', en)
+    assert len(paths) == 1 and paths[0].count("V") == 8  # one step per time bucket
+    assert "λογαριθμική κλίμακα" in expand("<!-- stats: times -->", "el", root)
+
+
+def test_crosscheck_states_the_solvitaire_figures(tmp_path: Path) -> None:
+    root = _root(tmp_path, {"schema": 1, "games": {"canfield-d3": FULL}})
+    en = expand("<!-- stats: crosscheck -->", "en", root)
+    assert "run on 100 of our deals" in en and "12 deals that it proves lost are wins" in en
+    assert "72 wins and 9 losses" in en and "decided 96 of the 100 deals, the changed Solvitaire 82" in en
+    ko = expand("<!-- stats: crosscheck -->", "ko", root)
+    assert "승리 72개, 패배 9개" in ko
+    no_check = _root(tmp_path / "other", {"schema": 1, "games": {"crescent": CRESCENT}})
+    assert "stats-crosscheck" not in expand("<!-- stats: crosscheck -->", "en", no_check)
+
+
+def test_every_statistics_page_uses_every_view() -> None:
+    root = Path(__file__).resolve().parent.parent
+    for page in sorted((root / "docs").glob("*/statistics.md")):
+        text = page.read_text(encoding="utf-8")
+        for view in ("table", "chart", "sample", "times", "crosscheck"):
+            assert f"<!-- stats: {view} -->" in text, (page, view)
+        assert "one card at a time" not in text
