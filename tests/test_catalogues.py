@@ -35,6 +35,8 @@ def test_every_language_has_exactly_the_same_keys() -> None:
 
 
 def test_every_key_has_the_same_placeholders_in_every_language() -> None:
+    """The same argument names, plural and select arguments included; the branches of a plural
+    may differ (French has `many`, Korean needs none): tests/test_plurals.py checks those."""
     en = catalogues.load("en")
     for lang in catalogues.LANGUAGES:
         messages = catalogues.load(lang)

@@ -57,6 +57,11 @@ def test_greek_final_sigma() -> None:
     assert typography.greek_final_sigma("τοσ σχήματοσ, σ") == "τος σχήματος, σ"
     for key, text in catalogues.load("el").items():
         assert not re.search(r"[α-ωά-ώ]σ(?![\w{])", text), (key, text)
+    from pathlib import Path
+
+    for page in sorted(Path("docs/el").glob("*.md")):
+        found = re.search(r"[\u0370-\u03ff]σ(?![\w\u0300-\u036f])", page.read_text(encoding="utf-8"))
+        assert not found, (str(page), found.group(0))
 
 
 @pytest.mark.parametrize("before, pair, expected", [
