@@ -6,7 +6,7 @@ the marker's arguments, the page's language and a MarkerContext (where the marke
 docs folder, the ids already used on the page) and return the text that replaces it.
 
 Block markers (diagram, board, replay, tryit) must stand alone on their line; their HTML is
-surrounded by blank lines so that Markdown keeps it as raw HTML. Inline markers (fact) may sit
+surrounded by blank lines so that Markdown keeps it as raw HTML. Inline markers (fact, label) may sit
 inside a sentence.
 
 Two things keep builds fast (the hooks use both; a plain `expand()` call returns final HTML):
@@ -225,6 +225,7 @@ def _register_defaults() -> None:
     register_lazy("replay", "sitegen.live", "replay_html", block=True)
     register_lazy("tryit", "sitegen.live", "tryit_html", block=True)
     register_lazy("fact", "sitegen.facts", "fact_text", block=False)
+    register_lazy("label", "sitegen.labels", "label_text", block=False)
     register_lazy("stats", "sitegen.stats", "stats_html", block=True)
     register_lazy("lesson", "sitegen.lessons", "lesson_html", block=True)
     register_lazy("progress", "sitegen.progress", "progress_html", block=True)

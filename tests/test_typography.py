@@ -140,3 +140,18 @@ def test_a_reason_is_a_sentence_of_its_own_in_a_message() -> None:
 
 def test_the_canfield_win_message_names_no_crescent_pile() -> None:
     assert "완성 더미" not in catalogues.message("ko", "ui.won", moves=3)
+
+
+def test_label_marker_quotes_the_sites_own_words() -> None:
+    from pathlib import Path
+
+    from sitegen import markers
+    from sitegen.errors import SourceError
+
+    docs = Path("docs")
+    out = markers.expand("Choose “<!-- label: ui.button.undo -->”.", "docs/fr/x.md", "fr", docs)
+    assert out == f"Choose “{catalogues.message('fr', 'ui.button.undo')}”."
+    with pytest.raises(SourceError, match=r"docs/en/x.md:2: .*no message 'ui.nope'"):
+        markers.expand("a\n<!-- label: ui.nope -->", "docs/en/x.md", "en", docs)
+    with pytest.raises(SourceError, match="takes arguments"):
+        markers.expand("<!-- label: ui.hint -->", "docs/en/x.md", "en", docs)
