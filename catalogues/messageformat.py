@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Callable, Union
 
 __all__ = ["Arg", "Plural", "Select", "Hash", "Node", "MessageSyntaxError", "parse", "arguments",
-           "plural_blocks", "render"]
+           "plural_blocks", "map_literals", "render"]
 
 
 class MessageSyntaxError(ValueError):
@@ -177,6 +177,23 @@ def _walk(nodes: tuple[Node, ...]):
 def arguments(nodes: tuple[Node, ...]) -> set[str]:
     """Every argument name the message uses, plural and select arguments included."""
     return {n.name for n in _walk(nodes) if isinstance(n, (Arg, Plural, Select))}
+
+
+def map_literals(nodes: tuple[Node, ...], fn: Callable[[str], str]) -> tuple[Node, ...]:
+    """The message with `fn` applied to every literal text, inside branches too."""
+    out: list[Node] = []
+    for node in nodes:
+        if isinstance(node, str):
+            out.append(fn(node))
+        elif isinstance(node, Plural):
+            out.append(Plural(node.name, node.offset,
+                              tuple((sel, map_literals(body, fn)) for sel, body in node.branches)))
+        elif isinstance(node, Select):
+            out.append(Select(node.name,
+                              tuple((sel, map_literals(body, fn)) for sel, body in node.branches)))
+        else:
+            out.append(node)
+    return tuple(out)
 
 
 def plural_blocks(nodes: tuple[Node, ...]) -> list[Plural]:

@@ -5,13 +5,15 @@
   the formatter puts the right one, so a line never breaks before the punctuation. Colons in
   URLs and times ("http://", "10:30") are untouched: a space is added only where the mark ends
   a clause (followed by a space or the end).
-- Greek: final sigma (σ at the end of a word becomes ς, e.g. after a placeholder `{x}σ`), and
+- Greek: final sigma (σ at the end of a word of a message's text becomes ς), and
   `upper()` writes capitals the Greek way: no accents (ΚΑΝΟΝΕΣ, not ΚΑΝΌΝΕΣ), a diaeresis where
   an accent kept two vowels apart (Μάιος → ΜΑΪΟΣ), the disjunctive ή kept as Ή.
 - Korean: particles by the final sound of the word as read (catalogues/korean.py).
 
-`FINISH[lang]` runs on a formatted message; `LITERAL[lang]` on each literal piece of a message
-as it is rendered, with the text before it. A language with no rule is one with no entry.
+`LITERAL_TEXT[lang]` typesets the literal text of each message once, when it is parsed;
+`FINISH[lang]` runs on every formatted message; `LITERAL[lang]` on each literal piece of a
+message as it is rendered, with the text before it (Korean particles); `PAGES[lang]` on the
+text of the built pages. A language with no rule is one with no entry.
 """
 from __future__ import annotations
 
@@ -31,10 +33,15 @@ _SPACES = " \u00a0\u202f"
 _FR_SPACED = re.compile(r"[ \u00a0\u202f]*([;!?:])(?=$|[\s»”’)\]!?])")
 _FR_OPEN = re.compile(r"«[ \u00a0\u202f]*")
 _FR_CLOSE = re.compile(r"[ \u00a0\u202f]*»")
-_FR_PERCENT = re.compile(r"(?<=\d)[ \u00a0\u202f]?%")
+_FR_PERCENT = re.compile(r"(?<=\d)[ \u00a0\u202f]?%|^[ \u00a0\u202f]%")
+
+
+_FR_MARKS = frozenset(";!?:«»%")
 
 
 def french(text: str) -> str:
+    if _FR_MARKS.isdisjoint(text):
+        return text
     def before(m: re.Match[str]) -> str:
         mark = m.group(1)
         spaced = len(m.group(0)) > 1
@@ -55,7 +62,7 @@ _FINAL_SIGMA = re.compile(rf"(?<=[{_GREEK}])σ(?![\w\u0300-\u036f])")
 
 
 def greek_final_sigma(text: str) -> str:
-    return _FINAL_SIGMA.sub("ς", text)
+    return _FINAL_SIGMA.sub("ς", text) if "σ" in text else text
 
 
 _ACCENTS = {"\u0301", "\u0300", "\u0342", "\u0313", "\u0314", "\u0345"}   # tonos/oxia, varia,
@@ -100,10 +107,15 @@ def upper(lang: str, text: str) -> str:
 PAGES: dict[str, Callable[[str], str]] = {
     "fr": french,
 }
-FINISH: dict[str, Callable[[str], str]] = {
+# Applied once to the literal text of every message when it is parsed (the punctuation a
+# translator types is there; arguments are data, or messages already typeset).
+LITERAL_TEXT: dict[str, Callable[[str], str]] = {
     "fr": french,
     "el": greek_final_sigma,
 }
+# Applied to every formatted message (none needs it today: kept for a rule that must see the
+# arguments' text).
+FINISH: dict[str, Callable[[str], str]] = {}
 LITERAL: dict[str, Callable[[str, str], str]] = {
     "ko": korean.resolve,
 }
