@@ -155,3 +155,14 @@ def test_label_marker_quotes_the_sites_own_words() -> None:
         markers.expand("a\n<!-- label: ui.nope -->", "docs/en/x.md", "en", docs)
     with pytest.raises(SourceError, match="takes arguments"):
         markers.expand("<!-- label: ui.hint -->", "docs/en/x.md", "en", docs)
+
+
+def test_no_korean_particle_pair_is_left_in_a_formatted_message() -> None:
+    pairs = re.compile("|".join(re.escape(f"{a}/{b}") for a, b in korean.PARTICLES))
+    for key, text in catalogues.load("ko").items():
+        nodes = catalogues.parsed("ko", key)
+        blocks = catalogues.messageformat.plural_blocks(nodes)
+        params = {n: "다이아몬드 6" for n in catalogues.placeholders(text)} | {b.name: 2 for b in blocks}
+        out = catalogues.message("ko", key, **params)
+        left = [m.group(0) for m in pairs.finditer(out) if m.start() and not out[m.start() - 1].isspace()]
+        assert not left, (key, out)
