@@ -11,8 +11,8 @@ single actions and adjacent pairs dropped while it still wins); where several so
 Examples and what each teaches (the Examples page introduces each):
 - crescent-example: a win whose two redeals come when nothing else helps (kept from the first
   finder below, re-cleaned: the rules pages cite its ace-on-king wrap and its first redeal);
-- crescent-short: the deal with the shortest clean win among the solver's statistics deals,
-  a beginner's first replay;
+- crescent-short: among the 12 statistics deals (data/stats) with the shortest solver lines,
+  the clean win with the fewest redeals, then the lowest human cost: a beginner's first replay;
 - crescent-mistake: crescent-example's line up to a move where an obvious alternative loses
   (the solver proves it), then that alternative and the beginner's policy of scripts/greedy.py
   until the game is blocked (`"outcome": "blocked"`, `"winning": "crescent-example"`); the
@@ -20,9 +20,12 @@ Examples and what each teaches (the Examples page introduces each):
 - canfield-d3-takeback: a draw-three deal the solver proves lost when no card may come back
   from a foundation (`takebacks=False`) and wins with take-backs;
 - canfield-d1-example: a draw-one win (and the seed's cards);
-- canfield-d3-example: a draw-three win where building on a column rather than sending a card
-  home (or the other way round) decides the game: `"alternatives"` lists the steps where the
-  other choice loses, each proved by the solver.
+- canfield-d3-example: the rules pages' draw-three win (base card, column ace, refill);
+- canfield-choice: a draw-three win where building on a column rather than sending a card home
+  decides the game. With take-backs (the app's rule) no such proof was found in the statistics
+  deals (a card sent home can come back onto the same column), so the claim is made under the
+  traditional rule: the line takes no card back, and `"alternatives"` (`"rules":
+  "no-takebacks"`) lists the steps where the other choice is proved lost under that rule.
 
 The first finder below (crescent-example, canfield-*-example):
 
@@ -35,9 +38,10 @@ Each example is a real winning game of 100+ actions that shows the seed pages' t
   which the reserve refills at once (the seed: a K♥ carrying a Q♣ goes onto the A♠).
 
 Method: scan deal numbers for the seed's cards in the seed's places, force the teaching moves
-as the opening, solve the rest with the engine's solver, then tidy the line for a human reader
-(drop every action whose removal still leaves a winning line). Every stored game is replayed
-through the public API before it is written, and tests/test_examples.py checks it again.
+as the opening, solve the rest with the engine's solver, then tidy the line for a human reader;
+`write` stores every winning line as scripts/clean_line.py's output. Every stored game is
+replayed through the public API before it is written, and tests/test_examples.py checks it
+again (clean, and every solver claim re-proved with a node budget).
 """
 from __future__ import annotations
 
