@@ -234,7 +234,13 @@ def fact_parting(game: GameRecord, key: str) -> Fact:
     k = next((i for i, (a, b) in enumerate(zip(game.moves, game.winning)) if a != b), None)
     if k is None:
         raise _fail(game, key, "the line never leaves its winning line")
-    return Fact("commentary.fact.parting", {"number": game.states[k + 1]["moves"]},
+    params: dict[str, Any] = {"number": game.states[k + 1]["moves"]}
+    message = "commentary.fact.parting"
+    src = game.moves[k].split(">")[0]
+    if game.states[k].get("game") == "crescent" and src.isdigit() \
+            and len(game.states[k]["piles"][int(src) - 1]) == 1:
+        message, params["pile"] = "commentary.fact.parting_empties", int(src)
+    return Fact(message, params,
                 quotes={"mistake": (game.moves[k], k), "win": (game.winning[k], k)}, step=k)
 
 
