@@ -1,4 +1,5 @@
 """Accent-insensitive search: the search index gains a hidden `plain` field.
+(It also carries Japanese words from every word start: see sitegen/search_ja.py.)
 
 Material's search (lunr) matches query terms as typed, as prefixes of the indexed words. A Greek
 or French reader who types "ανακατανομη" or "reserve" should still find "ανακατανομή" and
@@ -40,13 +41,21 @@ def strip_accents(text: str) -> str:
 
 
 def plain_words(*texts: str) -> str:
-    """The accented words of `texts`, lower-cased and stripped, each once, in order of use."""
+    """The accented words of `texts`, lower-cased and stripped, each once, in order of use;
+    for Japanese text, the tails of its clauses from every word start (sitegen/search_ja.py)."""
+    from sitegen import search_ja
+
     seen: dict[str, None] = {}
     for text in texts:
-        for word in WORD_RE.findall(html.unescape(TAG_RE.sub(" ", text)).lower()):
+        text = html.unescape(TAG_RE.sub(" ", text)).lower()
+        for word in WORD_RE.findall(text):
+            if search_ja.has_japanese(word):
+                continue   # NFD would strip the voicing marks of kana (ゲ -> ケ): not accents
             bare = strip_accents(word)
             if bare != word:
                 seen.setdefault(bare, None)
+        for tail in search_ja.clause_tails(text):
+            seen.setdefault(tail, None)
     return " ".join(seen)
 
 

@@ -41,6 +41,22 @@ def test_plain_words_keep_only_accented_words_once() -> None:
     assert search.plain_words("Règles", text) == "regles reserve elan"
 
 
+def test_japanese_clauses_are_indexed_from_every_word_start() -> None:
+    from sitegen import search_ja
+
+    # 画面では、山が馬蹄形に並びます: clauses split at 、。; tails start at kanji and at katakana
+    # runs or numbers, never inside hiragana (endings, particles) or inside a katakana word.
+    assert search_ja.clause_tails("画面では、山が馬蹄形に並びます。") == [
+        "面では", "馬蹄形に並びます", "蹄形に並びます", "形に並びます", "並びます"]
+    assert search_ja.clause_tails("16番の山のゲームコード") == [
+        "番の山のゲームコード", "山のゲームコード", "ゲームコード"]
+    assert len(search_ja.clause_tails("一二三四五六七八九十百千万億兆京")[0]) == search_ja.SUFFIX_CHARS
+    assert search_ja.clause_tails("Règles, réserve, ανακατανομή, 재배치") == []
+    # The accent stripping leaves kana alone (NFD would take the voicing mark off ゲ and バ).
+    words = search.plain_words("ゲームコード", "<p>捨て札と<b>バ</b>ラ</p>").split()
+    assert "ケームコート" not in words and words == ["札と"]
+
+
 def test_index_gets_a_plain_field_idempotently() -> None:
     index = {"config": {"fields": {"title": {"boost": 1000.0}}},
              "docs": [{"location": "fr/", "title": "Règles", "text": "<p>réserve</p>"},

@@ -38,6 +38,7 @@ EXPECTED: dict[str, dict[str, str]] = {
         "fr": "2 coups et 1 redistribution",
         "de": "2 Züge und 1 Neuverteilung",
         "es": "2 jugadas y 1 redistribución",
+        "ja": "2手、配り直し1回",
     },
     "mini-crescent.ace-on-king": {
         "en": "at move 1, the A♣ of pile 16 goes onto the K♣ of pile 15.",
@@ -46,6 +47,7 @@ EXPECTED: dict[str, dict[str, str]] = {
         "fr": "au 1er coup, l’A♣ de la pile 16 se pose sur le R♣ de la pile 15.",
         "de": "Im 1. Zug kommt das A♣ von Stapel 16 auf den K♣ von Stapel 15.",
         "es": "en la 1.ª jugada, el A♣ del montón 16 va sobre el K♣ del montón 15.",
+        "ja": "1手目で、16番の山のA♣を15番の山のK♣の上に置きます。",
     },
     "mini-crescent.redeal": {
         "en": "in the first redeal of the winning game, pile 3 goes from Q♦ 6♠ 4♠ Q♣ 9♠ 3♥ "
@@ -62,6 +64,8 @@ EXPECTED: dict[str, dict[str, str]] = {
               "Karte, ganz oben.",
         "es": "en la primera redistribución de la partida ganada, el montón 3 pasa de Q♦ 6♠ 4♠ Q♣ 9♠ "
               "3♥ (de abajo arriba) a 6♠ 4♠ Q♣ 9♠ 3♥ Q♦: la Q♦, que estaba abajo, ahora está encima.",
+        "ja": "勝ったゲームの最初の配り直しで、3番の山はQ♦ 6♠ 4♠ Q♣ 9♠ 3♥（下から上へ）から"
+              "6♠ 4♠ Q♣ 9♠ 3♥ Q♦に変わります。いちばん下にあったQ♦が、いちばん上に来ます。",
     },
     "mini-canfield.length": {
         "en": "2 actions, draws and recycles included",
@@ -70,6 +74,7 @@ EXPECTED: dict[str, dict[str, str]] = {
         "fr": "2 actions, pioches et recyclages compris",
         "de": "2 Aktionen, Ziehen und neue Durchgänge eingeschlossen",
         "es": "2 acciones, robos y vueltas al mazo incluidos",
+        "ja": "2回の操作（めくりとリサイクルを含む）",
     },
     "mini-canfield.base-card": {
         "en": "In game CF1-D3-AAAAABI the base card is the 6 of diamonds. Each foundation goes up "
@@ -84,6 +89,8 @@ EXPECTED: dict[str, dict[str, str]] = {
               "als erste Karte, steigt bis zum König und erreicht dann vom Ass aus zuletzt die 5.",
         "es": "En la partida CF1-D3-AAAAABI, la carta inicial es el 6 de diamantes. Cada base sube "
               "desde el 6 hasta el rey y luego sigue desde el as hasta el 5.",
+        "ja": "CF1-D3-AAAAABI のゲームでは、基準札はダイヤの6です。各組札は6からキングまで上がり、"
+              "続いてエースから5まで続きます。",
     },
     "mini-canfield.column-ace": {
         "en": "So the ace of spades in column 4 cannot start the spade foundation; only the 6 of "
@@ -98,6 +105,8 @@ EXPECTED: dict[str, dict[str, str]] = {
               "nur die Pik-6.",
         "es": "Por eso, el as de picas de la columna 4 no puede empezar la base de picas; solo puede "
               "hacerlo el 6 de picas.",
+        "ja": "そのため、4列目のスペードのエースではスペードの組札を始められず、始められるのは"
+              "スペードの6だけです。",
     },
     "mini-canfield.column-refill": {
         "en": "At move 1 of the winning game, the 2 of clubs moves from column 1 onto the 3 of "
@@ -112,6 +121,8 @@ EXPECTED: dict[str, dict[str, str]] = {
               "Spalte 1 wird leer, und die Reserve legt sofort die Kreuz-9 hinein.",
         "es": "En la 1.ª jugada de la partida ganada, el 2 de tréboles de la columna 1 va sobre el 3 de "
               "corazones: la columna 1 se vacía y la reserva la llena en el acto con el 9 de tréboles.",
+        "ja": "勝ったゲームの1手目で、1列目のクラブの2がハートの3の上に移ると、1列目が空になり、"
+              "リザーブがすぐにクラブの9でその列を埋めます。",
     },
 }
 
