@@ -154,6 +154,14 @@ def test_replay_html_and_steps(lang: str) -> None:
     assert 'href="../play-crescent/#code=CR1-N-AAAAAAB"' in out
     meta = re.search(r'data-role="replay">(.*?)</script>', out).group(1)
     assert json.loads(meta) == {"code": example.code, "moves": list(example.moves)}
+    # The commentary is precomputed into the step file, one entry per step (null: none), and
+    # the teaching points are listed in the page, each linked to its step.
+    from sitegen import commentary
+
+    assert data["notes"] == commentary.step_texts(example, lang)
+    assert any(data["notes"])
+    for step in {n.step for n in commentary.notes(example) if n.teaching}:
+        assert f'data-goto="{step + 1}"' in out.split('data-role="moments"')[1].split("</ul>")[0]
 
 
 def test_replay_unknown_example_fails_with_file_and_line() -> None:
