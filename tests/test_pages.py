@@ -25,7 +25,8 @@ PAGES = ("index.md", "crescent.md", "canfield.md", "examples.md", "play-crescent
          "play-canfield.md", "faq.md", "glossary.md", "statistics.md")
 # Every stored game (docs/examples/*.json) has its replay on the Examples page.
 EXAMPLES = tuple(sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "docs" / "examples").glob("*.json")))
-MARKER_NAMES = {"diagram", "factdiagram", "fact", "board", "replay", "stats", "lesson", "progress", "puzzle"}
+MARKER_NAMES = {"diagram", "factdiagram", "fact", "board", "replay", "stats", "lesson", "progress", "puzzle",
+                "label"}
 
 # Seed headings deliberately reworded (reported to the lead): the Greek seed calls the
 # foundations both βάσεις and θεμέλια; the page uses θεμέλια (βάση is the base card).
@@ -161,6 +162,9 @@ def test_markers_are_well_formed_and_name_what_exists(lang: str, name: str) -> N
             assert (DOCS / "puzzles" / f"{args.split()[0]}.json").is_file(), f"{where}: no puzzle {args}"
         elif kind == "progress":
             assert args == "summary", where
+        elif kind == "label":
+            assert args in catalogues.load(lang), f"{where}: no message {args}"
+            assert not catalogues.placeholders(catalogues.load(lang)[args]), where
 
 
 def test_pages_carry_their_markers() -> None:
