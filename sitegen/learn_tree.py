@@ -19,9 +19,6 @@ import json
 from typing import Any, Callable
 
 Answer = dict[str, Any]
-# What becomes of a legal move played from a node: ("node", child key) keeps it on the tree,
-# ("answer", a replacement answer) refuses or explains it.
-Verdict = Callable[[str, dict[str, Any], dict[str, Any]], tuple[str, Any]]
 
 
 def state_key(state: dict[str, Any]) -> str:
@@ -29,10 +26,11 @@ def state_key(state: dict[str, Any]) -> str:
 
 
 def precompute(nodes: list[dict[str, Any]], lang: str, diagram_id: str,
-               verdict: Callable[[dict[str, Any], str, dict[str, Any]], Answer | int],
+               verdict: Callable[[dict[str, Any], str, dict[str, Any], Callable[[str], int]], Answer | int],
                terminal: frozenset[int] = frozenset()) -> dict[str, Any]:
-    """Answers for every node: `nodes[i]` is a state; `verdict(before, move, after)` returns
-    the index of the node a legal move leads to, or the answer that replaces the move.
+    """Answers for every node: `nodes[i]` is a state; `verdict(before, move, after, svg_ref)`
+    returns the index of the node a legal move leads to, or the answer that replaces the move
+    (`svg_ref(svg)` packs an SVG the answer refers to, such as a puzzle's refutation steps).
 
     Nodes in `terminal` (goals reached) get their drawing only.
     Returns {"nodes": [{svg_ref, state, labels, disabled, tap, drop, redeal?}], "responses": [...],
@@ -75,7 +73,7 @@ def precompute(nodes: list[dict[str, Any]], lang: str, diagram_id: str,
             ops.BOARDS["learn"] = ops.Board(shown.copy(), lang, kind, diagram_id)
             answer = op({"board": "learn", "lang": lang, **args})
             if "played" in answer:
-                ruling = verdict(state, answer["played"], answer["state"])
+                ruling = verdict(state, answer["played"], answer["state"], svg_ref)
                 if isinstance(ruling, int):
                     answer["node"] = ruling
                     answer.pop("state", None)   # the page takes it from the node

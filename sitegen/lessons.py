@@ -251,7 +251,7 @@ def answers(lesson: Lesson, lang: str, ident: str) -> dict[str, Any]:
     done_text = catalogues.message(lang, lesson.text["done"], **params)
     off_goal = catalogues.message(lang, "learn.off-goal", goal=goal_text)
 
-    def verdict(before: dict[str, Any], move: str, after: dict[str, Any]) -> Any:
+    def verdict(before: dict[str, Any], move: str, after: dict[str, Any], svg_ref: Any) -> Any:
         hit = index.get(state_key(after))
         if hit is None:
             return {"refused": {"reason": "off-goal"}, "message": off_goal, "kind": "refused"}

@@ -229,6 +229,7 @@ def _register_defaults() -> None:
     register_lazy("stats", "sitegen.stats", "stats_html", block=True)
     register_lazy("lesson", "sitegen.lessons", "lesson_html", block=True)
     register_lazy("progress", "sitegen.progress", "progress_html", block=True)
+    register_lazy("puzzles", "sitegen.puzzles", "puzzles_html", block=True)
 
 
 _register_defaults()

@@ -72,19 +72,18 @@ def progress_html(args: str, lang: str, ctx: MarkerContext) -> str:
 
 
 def _puzzle_items(ctx: MarkerContext, lang: str, prefix: str) -> str:
-    """The puzzles' list (empty while there are none)."""
+    """The puzzles' list, in the Puzzles page's order (empty while there are none)."""
     import catalogues
     from sitegen.live import _esc
-
-    names = sorted(p.stem for p in (ctx.docs_dir / "puzzles").glob("*.json"))
-    if not names:
-        return ""
-    from sitegen.puzzles import load_puzzle, puzzle_title
+    from sitegen.puzzles import puzzle_order, puzzle_title
 
     items = "".join(
-        f'<li data-learn-item="puzzles" data-id="{_esc(name)}">'
-        f'<a href="{prefix}puzzles/#puzzle-{_esc(name)}">'
-        f'{_esc(puzzle_title(load_puzzle(ctx.docs_dir, name, ctx.root), lang))}</a></li>'
-        for name in names)
+        f'<li data-learn-item="puzzles" data-id="{_esc(puzzle.name)}">'
+        f'<a href="{prefix}puzzles/#puzzle-{_esc(puzzle.name)}">'
+        f'{_esc(puzzle_title(puzzle, lang, number=number))}</a></li>'
+        for puzzles in puzzle_order(ctx.docs_dir, ctx.root).values()
+        for number, puzzle in enumerate(puzzles, start=1))
+    if not items:
+        return ""
     return (f'<details class="cc-progress-list"><summary>{_esc(catalogues.message(lang, "learn.progress.puzzle-list"))}'
             f'</summary><ol>{items}</ol></details>')

@@ -177,3 +177,75 @@ def test_progress_is_shown_on_the_home_page_and_cleared(page: Page, live_url: st
         catalogues.message("ko", "learn.progress.lessons", done=0, total=total))
     expect(summary.locator("[role='status']")).to_have_text(catalogues.message("ko", "learn.progress.cleared"))
     assert page.evaluate("localStorage.getItem('cc-learn-progress')") is None
+
+
+# ---- puzzles ----------------------------------------------------------------------------------
+
+def _puzzle_with_line(game: str) -> Any:
+    """A puzzle of `game` whose wrong moves include one with a refutation line to step through
+    (else the first one), played on its page."""
+    from sitegen.puzzles import puzzle_order
+
+    puzzles = puzzle_order(DOCS, ROOT)[game]
+    return next((p for p in puzzles if any(p.refutations.values())), puzzles[0])
+
+
+def play_puzzle_move(el: Locator, game: engine.Game, move: str) -> None:
+    if move in ("draw", "redeal"):
+        el.locator(f"[data-action='{move}']").click()
+        return
+    src, dst = move.split(">")
+    src = src.split(":")[0]
+    if engine.tap(game, src) == move:
+        el.locator(f"[data-place='{src}']").click()
+    else:
+        el.locator(f"[data-place='{src}']").click()
+        el.locator(f"[data-place='{dst}']").click()
+
+
+@pytest.mark.parametrize("lang,game", [("en", "crescent"), ("el", "canfield"), ("ko", "crescent")])
+def test_puzzle_wrong_move_is_refuted_then_solved(page: Page, live_url: str, watched: Watch, lang: str,
+                                                  game: str) -> None:
+    from sitegen.puzzles import answers
+
+    puzzle = _puzzle_with_line(game)
+    page.goto(live_url + page_path(lang, "puzzles") + f"#puzzle-{puzzle.name}")
+    el = page.locator(f"[data-puzzle='{puzzle.name}']")
+    expect(el).to_have_attribute("data-live", "true")
+    expect(el.locator("[data-role='goal']")).to_contain_text(catalogues.message(lang, "learn.puzzle.goal"))
+
+    # A wrong move (one that can be played by clicks): the solver's verdict and its line.
+    start = engine.from_state(puzzle.state)
+    wrong = max(puzzle.alternatives, key=lambda m: len(puzzle.refutations[m]))
+    play_puzzle_move(el, start, wrong)
+    data = answers(puzzle, lang, f"puzzle-{puzzle.name}")
+    line = next(r for r in data["refutations"] if r["move"] == wrong)
+    expect(status(el)).to_have_text(line["start"])
+    expect(el).to_have_attribute("data-refuted", "true")
+    after = start.copy()
+    after.play(wrong)
+    assert json.loads(el.get_attribute("data-state") or "{}") == after.state()
+    steps = puzzle.refutations[wrong]
+    if steps:
+        box = el.locator("[data-role='refutation']")
+        expect(box).to_be_visible()
+        for n, step in enumerate(steps, start=1):
+            box.locator("[data-action='ref-next']").click()
+            expect(status(el)).to_have_text(line["captions"][n - 1])
+        expect(box.locator("[data-action='ref-next']")).to_be_disabled()
+    # The board rests while the refutation is shown; "try again" brings the puzzle back.
+    el.locator("[data-action='reset']").click()
+    expect(el).not_to_have_attribute("data-refuted", "true")
+    assert json.loads(el.get_attribute("data-state") or "{}") == puzzle.state
+
+    play_puzzle_move(el, start, puzzle.move)
+    expect(el).to_have_attribute("data-done", "true")
+    solved = start.copy()
+    solved.play(puzzle.move)
+    assert json.loads(el.get_attribute("data-state") or "{}") == solved.state()
+    expect(status(el)).to_contain_text(str(len(puzzle.alternatives)))
+    no_python(watched)
+
+    page.goto(live_url + ("" if lang == "en" else f"{lang}/"))
+    item = page.locator(f"[data-progress] [data-learn-item='puzzles'][data-id='{puzzle.name}']")
+    expect(item).to_have_attribute("data-done", "")

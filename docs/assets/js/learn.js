@@ -214,7 +214,8 @@
     this.refutation = { index: index, step: 0 };
     this.el.setAttribute("data-refuted", "true");
     var box = q(this.el, '[data-role="refutation"]');
-    if (box) box.hidden = false;
+    // A move lost at once (nothing left to play) has no line to step through.
+    if (box) box.hidden = this.data.refutations[index].captions.length === 0;
     this.showRefutationStep();
   };
 

@@ -1,0 +1,297 @@
+"""Puzzles: `<!-- puzzles: GAME -->` on the Puzzles page, from `docs/puzzles/ID.json`.
+
+A puzzle file (written by scripts/find_puzzles.py from real games) holds, as CONTRACT.md asks,
+`state` and `solution` (a winning line from the state, whose first move is the puzzle's answer),
+and besides: `game`, `source` {code, actions}, `proof` (for each other legal move, the solver's
+verdict "loss" and the nodes it took; the winning line's nodes), `difficulty` {grade, nodes,
+tempting, legal} and `refutations` {wrong move: a line from after it}. The build checks what is
+cheap to check (the position, the solution wins, every refutation line is legal, the proof
+names exactly the other legal moves); tests/test_puzzles.py re-runs the solver's proofs.
+
+On the page a puzzle is a board (sitegen/learn_tree.py: every click answered from the build):
+the right move solves it; a wrong one shows the position it leads to, says that the solver
+proved it lost, and lets the reader step through the refutation line.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sitegen.errors import SourceError
+from sitegen.lessons import _line_of
+from sitegen.markers import MarkerContext
+from sitegen.sources import _parse_json, _read
+
+GAMES = ("crescent", "canfield")
+GRADES = ("easy", "medium", "hard")
+PUZZLE_MESSAGES = ("ui.undone", "reason.nothing-to-undo", "ui.replay-counter", "learn.already-done",
+                   "learn.refutation-reset", "ui.deselected", "ui.reset-done")
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    name: str
+    path: str
+    game: str
+    state: dict[str, Any]
+    solution: tuple[str, ...]
+    alternatives: dict[str, dict[str, Any]]
+    win_nodes: int
+    difficulty: dict[str, Any]
+    refutations: dict[str, list[str]]
+    source: dict[str, Any]
+
+    @property
+    def move(self) -> str:
+        return self.solution[0]
+
+
+_cache: dict[str, Puzzle] = {}
+
+
+def load_puzzle(docs_dir: Path, name: str, root: Path | None = None) -> Puzzle:
+    """docs/puzzles/NAME.json, checked with the engine; SourceError names file and line."""
+    import engine
+
+    shown, text = _read(docs_dir / "puzzles" / f"{name}.json", root)
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    if digest in _cache:
+        return _cache[digest]
+    data = _parse_json(text, shown)
+
+    def fail(key: str, message: str, index: int | None = None) -> SourceError:
+        return SourceError(shown, _line_of(text, key, index), message)
+
+    if not isinstance(data, dict):
+        raise SourceError(shown, 1, "a puzzle must be a JSON object")
+    for key in ("game", "state", "solution", "proof", "difficulty", "refutations"):
+        if key not in data:
+            raise SourceError(shown, 1, f"a puzzle needs {key!r} (keys: game, state, solution, "
+                                        "proof, difficulty, refutations, source)")
+    try:
+        game = engine.from_state(data["state"])
+    except engine.StateError as e:
+        raise fail("state", f"impossible position: {e}") from None
+    if game.game != data["game"] or data["game"] not in GAMES:
+        raise fail("game", f"the state is a {game.game} position, the puzzle says {data['game']!r}")
+    solution = data["solution"]
+    if not isinstance(solution, list) or not solution:
+        raise fail("solution", "solution must list the winning line's actions")
+    walk = game.copy()
+    for i, move in enumerate(solution):
+        reason = walk.check(move) if isinstance(move, str) else "bad-notation"
+        if reason is not None:
+            raise fail("solution", f"action {i + 1} {move!r} of the solution is illegal here: {reason}", i)
+        walk.play(move)
+    if walk.status != "won":
+        raise fail("solution", f"the solution ends {walk.status!r}, not won")
+    proof = data["proof"]
+    alternatives = proof.get("alternatives") if isinstance(proof, dict) else None
+    legal = set(game.legal_moves())
+    if not isinstance(alternatives, dict) or set(alternatives) != legal - {solution[0]}:
+        raise fail("proof", "proof.alternatives must name every other legal move: "
+                            f"{', '.join(sorted(legal - {solution[0]}))}")
+    for move, verdict in alternatives.items():
+        if not isinstance(verdict, dict) or verdict.get("status") != "loss":
+            raise fail("proof", f"the alternative {move!r} is not proved lost")
+    difficulty = data["difficulty"]
+    if not isinstance(difficulty, dict) or difficulty.get("grade") not in GRADES:
+        raise fail("difficulty", f"difficulty.grade must be one of {', '.join(GRADES)}")
+    refutations = data["refutations"]
+    if not isinstance(refutations, dict) or set(refutations) != set(alternatives):
+        raise fail("refutations", "refutations must give a line for every wrong move")
+    for move, line in refutations.items():
+        twin = game.copy()
+        twin.play(move)
+        for i, step in enumerate(line):
+            reason = twin.check(step) if isinstance(step, str) else "bad-notation"
+            if reason is not None:
+                raise fail("refutations", f"refutation of {move!r}: action {i + 1} {step!r} is illegal: {reason}")
+            twin.play(step)
+    puzzle = Puzzle(name, shown, data["game"], game.state(), tuple(solution), alternatives,
+                    int(proof.get("win_nodes", 0)), difficulty, refutations, data.get("source", {}))
+    _cache[digest] = puzzle
+    return puzzle
+
+
+def puzzle_order(docs_dir: Path, root: Path | None = None) -> dict[str, list[Puzzle]]:
+    """Each game's puzzles, easiest first (grade, then the nodes of the proof, then the name)."""
+    out: dict[str, list[Puzzle]] = {game: [] for game in GAMES}
+    for path in sorted((docs_dir / "puzzles").glob("*.json")):
+        puzzle = load_puzzle(docs_dir, path.stem, root)
+        out[puzzle.game].append(puzzle)
+    for puzzles in out.values():
+        puzzles.sort(key=lambda p: (GRADES.index(p.difficulty["grade"]), int(p.difficulty.get("nodes", 0)),
+                                    p.name))
+    return out
+
+
+def puzzle_title(puzzle: Puzzle, lang: str, docs_dir: Path | None = None, number: int | None = None) -> str:
+    import catalogues
+
+    if number is None and docs_dir is not None:
+        number = [p.name for p in puzzle_order(docs_dir)[puzzle.game]].index(puzzle.name) + 1
+    return catalogues.message(lang, f"learn.puzzle.title.{puzzle.game}", number=number or 1,
+                              grade=catalogues.message(lang, f"learn.grade.{puzzle.difficulty['grade']}"))
+
+
+# ---- the page's answers ---------------------------------------------------------------------
+
+def answers(puzzle: Puzzle, lang: str, ident: str) -> dict[str, Any]:
+    import catalogues
+    import diagrams
+    import engine
+    from sitegen.learn_tree import precompute, state_key
+
+    start = engine.from_state(puzzle.state)
+    solved = start.copy()
+    solved.play(puzzle.move)
+    good_key = state_key(solved.state())
+    children = {}
+    for move in puzzle.alternatives:
+        twin = start.copy()
+        twin.play(move)
+        children[state_key(twin.state())] = move
+    total = int(puzzle.difficulty.get("nodes", 0))
+    refutations: list[dict[str, Any]] = []
+    m = lambda key, **p: catalogues.message(lang, key, **p)  # noqa: E731
+
+    def refute(move: str, svg_ref: Any) -> int:
+        game = start.copy()
+        caption = diagrams.caption(move, game.state(), lang, game.state()["moves"] + 1)
+        game.play(move)
+        svgs = [svg_ref(diagrams.render_svg(game.state(), lang, diagram_id=ident, interactive=True,
+                                            highlight=_highlight(move)))]
+        captions = []
+        for step in puzzle.refutations[move]:
+            before = game.state()
+            text = (m("ui.redealt", n=before.get("redeals_left", 1) - 1) if step == "redeal"
+                    and before.get("redeals_left", 1) > 1 else m("ui.redealt-last") if step == "redeal"
+                    else diagrams.caption(step, before, lang, before["moves"] + 1))
+            game.play(step)
+            captions.append(text)
+            svgs.append(svg_ref(diagrams.render_svg(game.state(), lang, diagram_id=ident, interactive=True,
+                                                    highlight=_highlight(step))))
+        nodes = int(puzzle.alternatives[move].get("nodes", 0))
+        end = m("learn.puzzle.blocked") if game.status == "blocked" else m("learn.puzzle.no-win")
+        start_text = m("learn.puzzle.wrong", move=caption, nodes=nodes)
+        if captions:
+            captions[-1] = f"{captions[-1]}. {end}"
+        else:   # lost at once: nothing to step through
+            start_text = f"{start_text} {end}"
+        refutations.append({
+            "start": start_text,
+            "captions": captions, "svgs": svgs, "move": move,
+        })
+        return len(refutations) - 1
+
+    def verdict(before: dict[str, Any], move: str, after: dict[str, Any], svg_ref: Any) -> Any:
+        key = state_key(after)
+        if key == good_key:
+            return 1
+        wrong = children.get(key)
+        if wrong is None:   # not a move of the position (cannot happen: kept for safety)
+            return {"refused": {"reason": "off-goal"}, "message": m("learn.puzzle.try"), "kind": "refused"}
+        index = refute(wrong, svg_ref)
+        first = refutations[index]
+        return {"refutation": index, "message": first["start"], "kind": "refused", "state": after,
+                "selected": None}
+
+    data = precompute([puzzle.state, solved.state()], lang, ident, verdict, frozenset({1}))
+    caption = diagrams.caption(puzzle.move, puzzle.state, lang, puzzle.state["moves"] + 1) \
+        if puzzle.move != "redeal" else m("ui.redeal-hint")
+    done = m("learn.puzzle.solved", move=caption, count=len(puzzle.alternatives),
+             nodes=_number(total, lang))
+    for answer in data["responses"]:
+        if answer.get("node") == 1:
+            answer["done"] = True
+            answer["message"] = done
+            answer["kind"] = "won"
+    data["refutations"] = refutations
+    return data
+
+
+def _highlight(move: str) -> tuple[str, str] | None:
+    if ">" not in move:
+        return None
+    src, dst = move.split(">", 1)
+    return src.split(":")[0], dst
+
+
+def _number(n: int, lang: str) -> str:
+    """An integer written the language's way (1,234 / 1 234 / 1.234)."""
+    from catalogues import numbers
+
+    return numbers.integer(lang, n)
+
+
+# ---- <!-- puzzles: GAME --> -------------------------------------------------------------------
+
+def puzzles_html(args: str, lang: str, ctx: MarkerContext) -> str:
+    """Every puzzle of a game, easiest first."""
+    words = args.split()
+    if len(words) != 1 or words[0] not in GAMES:
+        ctx.fail("puzzles marker names a game: <!-- puzzles: crescent --> or <!-- puzzles: canfield -->")
+    puzzles = puzzle_order(ctx.docs_dir, ctx.root)[words[0]]
+    if not puzzles:
+        ctx.fail(f"puzzles: no {words[0]} puzzle in docs/puzzles/")
+    parts = []
+    for number, puzzle in enumerate(puzzles, start=1):
+        nxt = puzzles[number] if number < len(puzzles) else None
+        parts.append(puzzle_html(puzzle, number, nxt, lang, ctx))
+    return "\n".join(parts)
+
+
+def puzzle_html(puzzle: Puzzle, number: int, nxt: Puzzle | None, lang: str, ctx: MarkerContext) -> str:
+    import catalogues
+    import diagrams
+    from sitegen.live import JS_MESSAGES, _esc, json_script, ui_messages, unpack_svg
+
+    ident = f"puzzle-{puzzle.name}"
+    ctx.claim_id(ident)
+    data = answers(puzzle, lang, ident)
+    m = lambda key, **p: _esc(catalogues.message(lang, key, **p))  # noqa: E731
+    root = data["nodes"][0]
+    svg = unpack_svg(data["packed"], root["svg_ref"])
+    title = _esc(puzzle_title(puzzle, lang, number=number))
+    link = ""
+    if nxt is not None:
+        link = (f'<a data-role="next" href="#puzzle-{_esc(nxt.name)}">'
+                f'{m("learn.puzzle.next", title=puzzle_title(nxt, lang, number=number + 1))}</a>')
+    extra = ""
+    if puzzle.game == "crescent":
+        extra = (f'<button type="button" data-action="redeal" data-role="redeal">'
+                 f'{_esc(root["labels"].get("redeal", ""))}</button>')
+    else:
+        extra = f'<button type="button" data-action="draw">{m("ui.button.draw")}</button>'
+    d = puzzle.difficulty
+    source = puzzle.source
+    facts = m("learn.puzzle.facts", code=source.get("code", ""), actions=int(source.get("actions", 0)),
+              legal=d.get("legal", 0), tempting=len(d.get("tempting", [])), nodes=_number(int(d.get("nodes", 0)), lang))
+    return "\n".join([
+        f'<section class="cc-live cc-learn cc-puzzle" id="{ident}" data-puzzle="{_esc(puzzle.name)}"'
+        f' data-board="{puzzle.game}" data-lang="{_esc(lang)}" data-diagram-id="{ident}"'
+        f' data-grade="{_esc(d["grade"])}" data-search-exclude aria-labelledby="{ident}-title"'
+        f' data-state="{_esc(json.dumps(puzzle.state, separators=(",", ":"), sort_keys=True))}">',
+        f'<h3 class="cc-learn-title" id="{ident}-title">{title}'
+        f' <span class="cc-learn-badge" data-role="badge" hidden>{m("learn.badge.solved")}</span></h3>',
+        f'<p class="cc-learn-goal" data-role="goal"><span>{m("learn.goal")}:</span> {m("learn.puzzle.goal")}</p>',
+        json_script("ui", ui_messages(lang, JS_MESSAGES + PUZZLE_MESSAGES)),
+        json_script("learn", data),
+        f'<div class="cc-svg" data-role="svg">{svg}</div>',
+        f'<div class="cc-toolbar">{extra}'
+        f'<button type="button" data-action="reset">{m("learn.button.retry")}</button></div>',
+        f'<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
+        f'<div class="cc-refutation" data-role="refutation" hidden>'
+        f'<button type="button" data-action="ref-prev">‹ {m("ui.replay.prev")}</button>'
+        f'<span data-role="ref-counter"></span>'
+        f'<button type="button" data-action="ref-next">{m("ui.replay.next")} ›</button></div>',
+        f'<p class="cc-learn-done" data-role="done" hidden>{link}</p>',
+        f'<p class="cc-learn-facts">{facts}</p>',
+        f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
+        f'<p data-role="desc">{_esc(diagrams.describe(puzzle.state, lang))}</p></details>',
+        "</section>",
+    ])
