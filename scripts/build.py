@@ -43,7 +43,7 @@ from sitegen.errors import display_path  # noqa: E402
 
 
 # Besides the docs folder, files whose change calls for a rebuild under --serve.
-WATCHED = ("hooks", "sitegen", "engine", "diagrams", "catalogues", "mkdocs.yml")
+WATCHED = ("hooks", "sitegen", "engine", "diagrams", "catalogues", "overrides", "mkdocs.yml")
 
 
 class BuildFailed(Exception):

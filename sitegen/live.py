@@ -32,14 +32,18 @@ PREFIXES = {"crescent": "CR", "canfield": "CF"}
 # Messages the page's scripts need before (or without) Python; everything else comes from Python.
 JS_MESSAGES = (
     "ui.loading", "ui.timeout", "ui.file", "ui.python-error", "ui.deselected", "ui.copied",
-    "ui.hint-thinking", "ui.tryit-ready", "ui.reset-done",
+    "ui.hint-thinking", "ui.tryit-ready", "ui.reset-done", "ui.answers-loading", "ui.queued",
 )
 REPLAY_MESSAGES = ("ui.replay-start", "ui.replay-counter", "ui.replay-unavailable", "ui.file-replay")
 
-# Replay step files: name -> bytes, written into the site by `write_assets` after the build.
-# Keyed by file name so the four language builds never write a file twice.
+# Files fetched by the page (replay steps, try-it answers): path under the site -> bytes, written
+# into the site by `write_assets` after the build. Keyed by path so the language builds never
+# write a file twice.
 PENDING_ASSETS: dict[str, bytes] = {}
 REPLAY_DIR = "assets/replays"
+# Try-it answers: named by a hash of their bytes, so equal answers (the same figure in two
+# places) are one file, and a changed answer is a new URL (no stale cache).
+TRYIT_DIR = "assets/tryit"
 
 # Split points: every group (a place, a card) and the per-board <desc>, so that what differs
 # between two boards is a few small fragments.
@@ -196,7 +200,7 @@ def board_html(args: str, lang: str, ctx: MarkerContext) -> str:
         f'<button type="button" data-action="hint">{m("ui.button.hint")}</button></div>',
         f'<dl class="cc-stats"><div><dt>{m("ui.label.moves")}</dt><dd data-role="moves">0</dd></div>'
         f'<div><dt>{m("ui.label.time")}</dt><dd data-role="timer">0:00</dd></div>{score}</dl>',
-        f'<div class="cc-svg" data-role="svg" data-search-exclude>{svg}</div>',
+        f'<div class="cc-svg" id="{_esc(ident)}-svg" data-role="svg" data-search-exclude>{svg}</div>',
         f'<p class="cc-status" role="status" aria-live="polite" data-role="status">{m("ui.loading")}</p>',
         f'<div class="cc-offer" data-role="offer" hidden><span>{m("ui.offer")}</span>'
         f'<button type="button" data-action="undo">{m("ui.button.undo")}</button>'
@@ -262,8 +266,7 @@ def replay_html(args: str, lang: str, ctx: MarkerContext) -> str:
     notes = _commentary(example, name, lang, ctx)
     steps = replay_steps(example, lang, ident, notes)
     file_name = f"{name}.{lang}.json"
-    PENDING_ASSETS[file_name] = (json.dumps(steps, ensure_ascii=False, separators=(",", ":"),
-                                            sort_keys=True) + "\n").encode("utf-8")
+    PENDING_ASSETS[f"{REPLAY_DIR}/{file_name}"] = _json_bytes(steps)
     game_name = example.states[0]["game"]
     total = len(example.moves)
     m = lambda key, **p: _esc(_msg(lang, key, **p))  # noqa: E731
@@ -336,17 +339,34 @@ def _teaching_steps(example: Any, name: str, ctx: MarkerContext) -> list[int]:
     return sorted({n.step for n in notes(example, extra, winning) if n.teaching})
 
 
+def _json_bytes(data: Any) -> bytes:
+    return (json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+            + "\n").encode("utf-8")
+
+
 def write_assets(site_dir: Path) -> list[str]:
-    """Writes the replay step files gathered during the build (only those whose bytes changed)."""
+    """Writes the files gathered during the build (only those whose bytes changed)."""
     written = []
     for name, data in sorted(PENDING_ASSETS.items()):
-        path = site_dir / REPLAY_DIR / name
+        path = site_dir / name
         if path.is_file() and path.read_bytes() == data:
             continue
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
-        written.append(f"{REPLAY_DIR}/{name}")
+        written.append(name)
     return written
+
+
+def answers_file(answers: dict[str, Any], lang: str) -> str:
+    """Queues a try-it figure's answers for writing; returns their path under the site,
+    `assets/tryit/<hash>.<lang>.json` (the language last, as replays' files: the offline
+    worker keeps a language's files together, sitegen/offline.py)."""
+    import hashlib
+
+    data = _json_bytes(answers)
+    name = f"{TRYIT_DIR}/{hashlib.sha256(data).hexdigest()[:20]}.{lang}.json"
+    PENDING_ASSETS[name] = data
+    return name
 
 
 # ---- <!-- tryit: POSITION | EXAMPLE@N --> ------------------------------------------------------
@@ -441,15 +461,17 @@ def tryit_figure(state: dict[str, Any], lang: str, ident: str, source: str, svg:
     """
     kind = state["game"]
     initial = _render(state, lang, ident, interactive=True) if static else None
-    answers = first_answers(state, lang, ident, initial_svg=initial)
+    # Fetched by the page when the figure comes near the viewport (board.js), not inlined:
+    # a rules page's answers weigh several times its text.
+    answers = answers_file(first_answers(state, lang, ident, initial_svg=initial), lang)
     m = lambda key, **p: _esc(_msg(lang, key, **p))  # noqa: E731
     return "\n".join([
         f'<figure class="diagram diagram-{_esc(size)} cc-live cc-tryit" id="{_esc(ident)}" '
         f'data-diagram-figure="{_esc(ident)}" data-tryit="{_esc(source)}" data-board="{kind}"'
         f' data-lang="{_esc(lang)}" data-diagram-id="{_esc(ident)}" data-search-exclude'
+        f' data-answers="{_esc(answers)}"'
         f' data-state="{_esc(json.dumps(state, separators=(",", ":"), sort_keys=True))}">',
         json_script("ui", ui_messages(lang, JS_MESSAGES)),
-        json_script("answers", answers),
         f'<div class="cc-svg diagram-svg" data-role="svg">{svg}</div>',
         f'<div class="cc-toolbar">'
         f'<button type="button" data-action="tryit">{m("ui.button.tryit")}</button>'

@@ -6,6 +6,7 @@ import html
 import json
 import re
 import xml.sax.saxutils as saxutils
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,16 @@ from sitegen.sources import load_example
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE_DOCS = ROOT / "tests" / "fixtures" / "live"
 LANGS = catalogues.LANGUAGES
+
+
+@pytest.fixture(autouse=True)
+def _pending_assets_kept() -> Iterator[None]:
+    """These tests add fixture files to the build's pending assets: put them back as they were,
+    so that a site built later in this process (tests/conftest.py built_site) holds only its own."""
+    saved = dict(live.PENDING_ASSETS)
+    yield
+    live.PENDING_ASSETS.clear()
+    live.PENDING_ASSETS.update(saved)
 
 
 def ctx(lang: str = "en", page: str = "play-crescent.md") -> MarkerContext:
@@ -138,7 +149,7 @@ def test_replay_html_and_steps(lang: str) -> None:
     live.PENDING_ASSETS.clear()
     out = live.replay_html("crescent-example", lang, ctx(lang, "examples.md"))
     example = load_example(FIXTURE_DOCS, "crescent-example", ROOT)
-    data = json.loads(live.PENDING_ASSETS[f"crescent-example.{lang}.json"])
+    data = json.loads(live.PENDING_ASSETS[f"assets/replays/crescent-example.{lang}.json"])
     assert len(data["svgs"]) == len(example.moves) + 1
     for n, state in enumerate(example.states):
         svg = live.unpack_svg(data, n)
@@ -174,7 +185,7 @@ def test_replay_unknown_example_fails_with_file_and_line() -> None:
 
 def test_write_assets_writes_only_changes(tmp_path: Path) -> None:
     live.PENDING_ASSETS.clear()
-    live.PENDING_ASSETS["x.en.json"] = b"{}\n"
+    live.PENDING_ASSETS["assets/replays/x.en.json"] = b"{}\n"
     assert live.write_assets(tmp_path) == ["assets/replays/x.en.json"]
     assert live.write_assets(tmp_path) == []
 
@@ -210,9 +221,17 @@ def test_tryit_answers_agree_with_the_engine() -> None:
 
 
 def test_tryit_html() -> None:
+    live.PENDING_ASSETS.clear()
     out = live.tryit_html("crescent-example@3", "fr", ctx("fr", "crescent.md"))
     assert 'data-tryit="crescent-example@3"' in out and 'data-board="crescent"' in out
-    assert 'data-role="answers"' in out and 'data-action="reset"' in out
+    assert 'data-action="reset"' in out
+    # The answers are a file the page fetches, named by their bytes' hash, not inline.
+    assert 'data-role="answers"' not in out
+    src = re.search(r'data-answers="([^"]+)"', out).group(1)
+    assert re.fullmatch(r"assets/tryit/[0-9a-f]{20}\.fr\.json", src)
+    answers = json.loads(live.PENDING_ASSETS[src])
+    example = load_example(FIXTURE_DOCS, "crescent-example", ROOT)
+    assert answers == live.first_answers(example.states[3], "fr", "tryit-crescent-example-3")
 
 
 # ---- pyworker -----------------------------------------------------------------------------------

@@ -94,9 +94,12 @@ def test_play_page_goes_live(page: Page, live_url: str, watched: Watch, lang: st
     expected = engine.new_game(CODES[game]).state()
     assert state == expected
     expect_status(page, msg(lang, "ui.opened", code=CODES[game]))
-    # Places: focusable, with the aria-label diagrams/ gives them in the page's language.
+    # Places: buttons with the aria-label diagrams/ gives them in the page's language; the
+    # board is one tab stop (a roving tabindex), the first place at first.
     pile = page.locator("[data-board] [data-place='1']")
-    assert pile.get_attribute("tabindex") == "0"
+    first = diagrams.places(game)[0]
+    expect(page.locator(f"[data-board] [data-place='{first}']")).to_have_attribute("tabindex", "0")
+    expect(page.locator("[data-board] [data-place][tabindex='0']")).to_have_count(1)
     label = pile.get_attribute("aria-label") or ""
     svg = diagrams.render_svg(expected, lang, diagram_id=f"play-{game}", interactive=True)
     assert f'aria-label="{label}"' in svg or f"aria-label='{label}'" in svg, label
@@ -257,10 +260,13 @@ def test_keyboard_play_keeps_focus(page: Page, live_url: str, watched: Watch) ->
     page.keyboard.press("Enter")
     expect(page.locator("[data-board]")).to_have_attribute("data-state", re.compile('"moves":1'))
     assert state_of(page) == game.state()
-    # The SVG was replaced; focus is back on the same place, so Tab keeps its position.
+    # The SVG was replaced; focus is back on the same place, which stays the board's one tab
+    # stop: Tab leaves the board, Shift+Tab comes back to it.
     assert page.evaluate("document.activeElement.getAttribute('data-place')") == place
     page.keyboard.press("Tab")
-    assert page.evaluate("document.activeElement.hasAttribute('data-place')")
+    assert not page.evaluate("document.activeElement.hasAttribute('data-place')")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.getAttribute('data-place')") == place
     # Space selects a place with several destinations, Escape clears it.
     other = next(str(p) for p in range(1, 17) if engine.tap(game, str(p)) is None
                  and game.state()["piles"][p - 1])
@@ -466,8 +472,8 @@ def test_tryit_first_click_is_answered_without_python(page: Page, fixture_url: s
     page.goto(fixture_url + page_path("ko", "crescent"))
     tryit = page.locator("[data-tryit]").first
     expect(tryit).to_have_count(1)
-    answers = json.loads(page.evaluate(
-        "document.querySelector('[data-tryit] script[data-role=answers]').textContent"))
+    answers = page.evaluate(
+        "fetch(new URL(document.querySelector('[data-tryit]').dataset.answers, CCLive.ROOT)).then(r => r.json())")
     state = answers["state"]
     game = engine.from_state(state)
     src = next(p for p in diagrams.places("crescent") if engine.tap(game, p) is None and p.isdigit()
@@ -562,8 +568,9 @@ def test_rules_page_diagrams_are_pictures_that_answer_a_first_click(page: Page, 
         }""", [ident, src, dst])
     assert timing["first"] < 100 and timing["second"] < 100, timing
     assert timing["text"] == msg("el", f"reason.{reason}")
-    # The first click made the figure a board: its places are now focusable buttons.
-    expect(figure.locator("[data-place][tabindex='0']")).to_have_count(24)
+    # The first click made the figure a board: its places are now buttons, one tab stop.
+    expect(figure.locator("[data-place][tabindex]")).to_have_count(24)
+    expect(figure.locator("[data-place][tabindex='0']")).to_have_count(1)
     assert json.loads(figure.get_attribute("data-state") or "{}") == state
 
 

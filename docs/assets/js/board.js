@@ -13,6 +13,7 @@
   "use strict";
   var boardCount = 0;
   var DRAG_THRESHOLD_PX = 6;
+  var NAV_KEYS = ["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown", "Home", "End"];
 
   function q(el, sel) {
     return el.querySelector(sel);
@@ -67,7 +68,9 @@
     this.drag = null;
     this.suppressClickUntil = 0;
     this.code = el.getAttribute("data-default-code") || null;
+    this.current = null; // the place holding the board's one tab stop (roving tabindex)
     this.bindEvents();
+    this.afterSvg();
   }
 
   Board.prototype.say = function (text, kind) {
@@ -119,6 +122,69 @@
     });
   };
 
+  // ---- one tab stop per board (roving tabindex) ----------------------------------------------
+
+  /** The board's focusable places (an interactive drawing's; a picture has none), in the
+   * drawing's own order (diagrams/ emits them in notation order: piles 1-16 then the
+   * foundations; stock, waste, reserve, columns, foundations). */
+  Board.prototype.focusables = function () {
+    return Array.prototype.slice.call(this.svgBox.querySelectorAll("[data-place][tabindex]"));
+  };
+
+  /** After every new drawing: only the current place is in the tab order. */
+  Board.prototype.afterSvg = function () {
+    var places = this.focusables();
+    if (!places.length) return;
+    var cur = this.current !== null ? this.placeElement(this.current) : null;
+    if (!cur || !cur.hasAttribute("tabindex")) cur = places[0];
+    this.current = cur.getAttribute("data-place");
+    for (var i = 0; i < places.length; i++) places[i].setAttribute("tabindex", places[i] === cur ? "0" : "-1");
+  };
+
+  Board.prototype.focusPlace = function (place) {
+    if (place !== null && place !== undefined) this.current = place;
+    this.afterSvg();
+    var el = this.current !== null ? this.placeElement(this.current) : null;
+    if (el && el.focus) el.focus();
+  };
+
+  /** Where a place sits on screen, as the browser laid the drawing out: its clickable area's
+   * top edge and horizontal centre. (Read, never computed: the layout is diagrams/'s.) */
+  function anchorOf(el) {
+    var hit = el.querySelector(".cd-hit") || el;
+    var r = hit.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top, w: r.width, h: r.height };
+  }
+
+  /** The place an arrow key leads to from `from`: the nearest one in that direction, those
+   * within 45 degrees of it first; Home and End: the first and last place. */
+  Board.prototype.placeTowards = function (from, key) {
+    var places = this.focusables();
+    var i = places.indexOf(from);
+    if (key === "Home") return places[0];
+    if (key === "End") return places[places.length - 1];
+    var a = anchorOf(from);
+    if (!a.w && !a.h) {
+      // Not laid out (a closed <details>, print): plain order.
+      var step = key === "ArrowRight" || key === "ArrowDown" ? 1 : -1;
+      return places[Math.max(0, Math.min(places.length - 1, i + step))];
+    }
+    var best = null, bestScore = Infinity;
+    for (var k = 0; k < places.length; k++) {
+      if (places[k] === from) continue;
+      var b = anchorOf(places[k]);
+      var dx = b.x - a.x, dy = b.y - a.y, along, across;
+      if (key === "ArrowRight") { along = dx; across = dy; }
+      else if (key === "ArrowLeft") { along = -dx; across = dy; }
+      else if (key === "ArrowDown") { along = dy; across = dx; }
+      else { along = -dy; across = dx; }
+      if (along < 4) continue;
+      var score = along + 2 * Math.abs(across) + (Math.abs(across) > along ? 1e6 : 0);
+      if (score < bestScore) { bestScore = score; best = places[k]; }
+    }
+    return best || from;
+  };
+
   // ---- showing an answer --------------------------------------------------------------------
 
   Board.prototype.swapSvg = function (svg) {
@@ -126,6 +192,7 @@
     var focusPlace = active && this.svgBox.contains(active) ? active.getAttribute("data-place") : null;
     var focusZone = active && this.svgBox.contains(active) ? active.getAttribute("data-zone") : null;
     this.cc.swapSvg(this.svgBox, svg);
+    this.afterSvg();
     var again = null;
     if (document.activeElement === active && active && this.svgBox.contains(active)) again = null;
     else if (focusPlace !== null) again = this.placeElement(focusPlace);
@@ -314,9 +381,14 @@
    * before queueing, so that a click never waits behind a Python that does not start. */
   Board.prototype.ensureLive = function () {
     if (this.live) return true;
-    if (this.failed) this.say(this.cc.bootMessage(this.msgs, this.failed), "error");
-    else this.say(this.msg("ui.loading"), "info");
-    return false;
+    if (this.failed) {
+      this.say(this.cc.bootMessage(this.msgs, this.failed), "error");
+      return false;
+    }
+    // Python is still starting: the action waits in the board's queue, behind the opening
+    // of the deal, and is played as soon as Python is up; the reader is told so.
+    this.say(this.msg("ui.queued"), "info");
+    return true;
   };
 
   Board.prototype.action = function (name, button) {
@@ -397,9 +469,23 @@
         self.say(self.msg("ui.deselected"), "info");
         return;
       }
+      if (target && target.hasAttribute("data-place") && target.hasAttribute("tabindex") &&
+          NAV_KEYS.indexOf(ev.key) >= 0 && !ev.altKey && !ev.ctrlKey && !ev.metaKey) {
+        ev.preventDefault(); // the arrows move on the board, not the page
+        var next = self.placeTowards(target, ev.key);
+        if (next) self.focusPlace(next.getAttribute("data-place"));
+        return;
+      }
       if (!target || (ev.key !== "Enter" && ev.key !== " " && ev.key !== "Spacebar")) return;
       ev.preventDefault();
       self.activate(target.hasAttribute("data-place") ? target.getAttribute("data-place") : target.getAttribute("data-zone"));
+    });
+    box.addEventListener("focusin", function (ev) {
+      var place = ev.target.getAttribute && ev.target.getAttribute("data-place");
+      if (place !== null && place !== undefined && ev.target.hasAttribute("tabindex") && place !== self.current) {
+        self.current = place; // clicked or tabbed to: the tab stop follows
+        self.afterSvg();
+      }
     });
     box.addEventListener("pointerdown", function (ev) {
       self.dragStart(ev);
@@ -488,6 +574,14 @@
     Board.call(this, el, cc, "play");
     var self = this;
     this.lastHash = location.hash;
+    // The page's skip link (sitegen/a11y.py) lands on the board's one tab stop.
+    Array.prototype.forEach.call(document.querySelectorAll("a[data-skip-board]"), function (a) {
+      if (a.getAttribute("href") !== "#" + self.svgBox.id) return;
+      a.addEventListener("click", function (ev) {
+        ev.preventDefault();
+        self.focusPlace(self.current);
+      });
+    });
     // Live without any click: Python starts now, in its worker.
     cc.python.onSlow(function (err) {
       if (self.live) return;
@@ -505,6 +599,8 @@
     });
     window.addEventListener("hashchange", function () {
       if (location.hash === self.lastHash) return;
+      // Only a game link opens a game (not a jump to an anchor of the page).
+      if (!/(^#|&)(code|moves|step|draw)=/.test(location.hash)) return;
       self.lastHash = location.hash;
       self.enqueue(function () {
         return self.live ? self.openFromHash(false) : null;
@@ -534,23 +630,95 @@
    */
   function TryIt(el, cc) {
     Board.call(this, el, cc, "tryit");
-    var node = q(el, 'script[type="application/json"][data-role="answers"]');
-    this.answers = node ? JSON.parse(node.textContent) : null;
+    var self = this;
+    this.shown = JSON.parse(el.getAttribute("data-state") || "null"); // the position drawn
+    // The build's answers are a file (data-answers), fetched when the figure comes near the
+    // viewport; a click that comes first waits for them (see ask), it is never dropped.
+    this.answersUrl = el.getAttribute("data-answers");
+    this.answers = null;
+    this.answersReady = null;
+    this.answersFailed = false;
     // A rules page first shows its picture (arrows, no focus stops); the interactive drawing
-    // of the same position, when the build gave one, replaces it once the reader tries it.
-    var a = this.answers;
-    this.initialSvg = a && a.initial_ref !== undefined ? unpackSvg(a.packed, a.initial_ref) : this.svgBox.innerHTML;
+    // of the same position, which comes with the answers, replaces it once the reader tries it.
+    this.initialSvg = this.svgBox.innerHTML;
     this.history = []; // moves played since the shown position
     this.activated = false;
-    var self = this;
     // Starting Python costs a large download: only when a reader comes near the diagram.
     ["pointerenter", "focusin", "touchstart"].forEach(function (type) {
       el.addEventListener(type, function () {
+        self.loadAnswers();
         self.warmUp();
       }, { passive: true });
     });
+    if (window.IntersectionObserver) {
+      var seen = new IntersectionObserver(function (entries) {
+        for (var i = 0; i < entries.length; i++) {
+          if (entries[i].isIntersecting) {
+            seen.disconnect();
+            self.loadAnswers();
+            return;
+          }
+        }
+      }, { rootMargin: "800px 0px" });
+      seen.observe(el);
+    } else {
+      this.loadAnswers();
+    }
   }
   TryIt.prototype = Object.create(Board.prototype);
+
+  /** Fetches the build's answers once; resolves with them, or null when they cannot come. */
+  TryIt.prototype.loadAnswers = function () {
+    var self = this;
+    if (this.answersReady) return this.answersReady;
+    if (!this.answersUrl) {
+      this.answersFailed = true;
+      this.answersReady = Promise.resolve(null);
+      return this.answersReady;
+    }
+    this.answersReady = fetch(new URL(this.answersUrl, this.cc.ROOT).href)
+      .then(function (r) {
+        if (!r.ok) throw new Error(self.answersUrl + ": HTTP " + r.status);
+        return r.json();
+      })
+      .then(
+        function (a) {
+          self.answers = a;
+          if (a.initial_ref !== undefined) {
+            self.initialSvg = unpackSvg(a.packed, a.initial_ref);
+            // Tried before the answers came: the focusable drawing replaces the picture now.
+            if (self.activated && !self.live && self.history.length === 0) self.showInitial();
+          }
+          return a;
+        },
+        function () {
+          // No answers (file://, offline): Python answers the first click, or says why not.
+          self.answersFailed = true;
+          return null;
+        }
+      );
+    return this.answersReady;
+  };
+
+  TryIt.prototype.showInitial = function () {
+    if (this.svgBox.innerHTML === this.initialSvg) return;
+    var active = document.activeElement;
+    var place = active && this.svgBox.contains(active) ? active.getAttribute("data-place") : null;
+    this.svgBox.innerHTML = this.initialSvg;
+    this.afterSvg();
+    if (place !== null) this.focusPlace(place);
+  };
+
+  /** A visible busy state while a click waits for something (the answers, Python). */
+  TryIt.prototype.busy = function (on) {
+    if (on) {
+      this.el.setAttribute("data-busy", "true");
+      this.el.setAttribute("aria-busy", "true");
+    } else {
+      this.el.removeAttribute("data-busy");
+      this.el.removeAttribute("aria-busy");
+    }
+  };
 
   TryIt.prototype.warmUp = function () {
     var self = this;
@@ -564,7 +732,7 @@
       function () {
         // From now on Python answers: it opens the shown position and replays what was played.
         return self.enqueue(function () {
-          return self.ask("open", { state: self.answers.state, moves: self.history.slice(), quiet: true }).then(function () {
+          return self.ask("open", { state: self.shown, moves: self.history.slice(), quiet: true }).then(function () {
             self.live = true;
             self.failed = null;
             self.el.setAttribute("data-live", "true");
@@ -582,14 +750,15 @@
     if (this.activated) return;
     this.activated = true;
     this.el.setAttribute("data-active", "true");
-    if (this.answers) this.el.setAttribute("data-state", JSON.stringify(this.answers.state));
-    this.state = this.answers ? this.answers.state : null;
+    if (this.shown) this.el.setAttribute("data-state", JSON.stringify(this.shown));
+    this.state = this.shown;
     Array.prototype.forEach.call(this.el.querySelectorAll('[data-action="reset"],[data-action="undo"]'), function (b) {
       b.hidden = false;
     });
     var tryButton = q(this.el, '[data-action="tryit"]');
     if (tryButton) tryButton.hidden = true;
-    if (this.history.length === 0 && this.svgBox.innerHTML !== this.initialSvg) this.svgBox.innerHTML = this.initialSvg;
+    if (this.history.length === 0) this.showInitial();
+    this.loadAnswers();
     this.warmUp();
     if (!this.live && this.history.length === 0) this.say(this.msg("ui.tryit-ready"), "info");
   };
@@ -617,6 +786,16 @@
 
   TryIt.prototype.ask = function (op, args) {
     var self = this;
+    var first = !this.live && this.history.length === 0 && (op === "tap" || op === "drop");
+    if (first && !this.answers && !this.answersFailed) {
+      // Queued behind the answers' arrival (the board's chain holds later clicks behind it).
+      this.busy(true);
+      this.say(this.msg("ui.answers-loading"), "info");
+      return this.loadAnswers().then(function () {
+        self.busy(false);
+        return self.ask(op, args);
+      });
+    }
     if (!this.live) {
       var answer = this.precomputed(op, args || {});
       if (answer) {
@@ -635,7 +814,7 @@
   /** `precomputable`: a click or a drop, which the build may have answered already. */
   TryIt.prototype.ensureLive = function (precomputable) {
     if (!this.activated) this.activateBoard();
-    if (this.live || (precomputable && this.answers && this.history.length === 0)) return true;
+    if (this.live || (precomputable && !this.answersFailed && this.history.length === 0)) return true;
     if (this.failed) {
       this.say(this.cc.bootMessage(this.msgs, this.failed), "error");
       return false;
@@ -646,9 +825,12 @@
 
   TryIt.prototype.action = function (name, button) {
     if (name === "tryit") {
+      var self = this;
       this.activateBoard();
-      var first = this.svgBox.querySelector("[data-place]");
-      if (first) first.focus({ preventScroll: true });
+      // The focusable drawing comes with the answers: focus its current place then.
+      this.loadAnswers().then(function () {
+        self.focusPlace(self.current);
+      });
       return;
     }
     if (name === "reset") {
@@ -663,14 +845,15 @@
     this.selected = null;
     this.history = [];
     this.svgBox.innerHTML = this.initialSvg;
-    this.state = this.answers ? this.answers.state : null;
+    this.afterSvg();
+    this.state = this.shown;
     if (this.state) this.el.setAttribute("data-state", JSON.stringify(this.state));
     this.el.setAttribute("data-status", this.state ? this.state.status : "");
     this.clearHint();
     this.say(this.msg("ui.reset-done"), "info");
     if (this.live) {
       this.enqueue(function () {
-        return Board.prototype.ask.call(self, "open", { state: self.answers.state, quiet: true });
+        return Board.prototype.ask.call(self, "open", { state: self.shown, quiet: true });
       });
     }
   };

@@ -35,6 +35,8 @@ async function boot() {
     if (!r.ok) throw new Error(`assets/py.zip: HTTP ${r.status}`);
     return r.arrayBuffer();
   });
+  // Awaited below; if Pyodide fails first, its failure is the one reported, not this.
+  zip.catch(() => {});
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", ROOT).href);
   marks.script = performance.now();
   const pyodide = await loadPyodide({
