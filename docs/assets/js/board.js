@@ -68,7 +68,7 @@
     this.drag = null;
     this.suppressClickUntil = 0;
     this.code = el.getAttribute("data-default-code") || null;
-    this.current = null; // the place holding the board's one tab stop (roving tabindex)
+    this.tabStop = null; // the place holding the board's one tab stop (roving tabindex)
     this.bindEvents();
     this.afterSvg();
   }
@@ -135,16 +135,16 @@
   Board.prototype.afterSvg = function () {
     var places = this.focusables();
     if (!places.length) return;
-    var cur = this.current !== null ? this.placeElement(this.current) : null;
+    var cur = this.tabStop !== null ? this.placeElement(this.tabStop) : null;
     if (!cur || !cur.hasAttribute("tabindex")) cur = places[0];
-    this.current = cur.getAttribute("data-place");
+    this.tabStop = cur.getAttribute("data-place");
     for (var i = 0; i < places.length; i++) places[i].setAttribute("tabindex", places[i] === cur ? "0" : "-1");
   };
 
   Board.prototype.focusPlace = function (place) {
-    if (place !== null && place !== undefined) this.current = place;
+    if (place !== null && place !== undefined) this.tabStop = place;
     this.afterSvg();
-    var el = this.current !== null ? this.placeElement(this.current) : null;
+    var el = this.tabStop !== null ? this.placeElement(this.tabStop) : null;
     if (el && el.focus) el.focus();
   };
 
@@ -482,8 +482,8 @@
     });
     box.addEventListener("focusin", function (ev) {
       var place = ev.target.getAttribute && ev.target.getAttribute("data-place");
-      if (place !== null && place !== undefined && ev.target.hasAttribute("tabindex") && place !== self.current) {
-        self.current = place; // clicked or tabbed to: the tab stop follows
+      if (place !== null && place !== undefined && ev.target.hasAttribute("tabindex") && place !== self.tabStop) {
+        self.tabStop = place; // clicked or tabbed to: the tab stop follows
         self.afterSvg();
       }
     });
@@ -579,7 +579,7 @@
       if (a.getAttribute("href") !== "#" + self.svgBox.id) return;
       a.addEventListener("click", function (ev) {
         ev.preventDefault();
-        self.focusPlace(self.current);
+        self.focusPlace(self.tabStop);
       });
     });
     // Live without any click: Python starts now, in its worker.
@@ -829,7 +829,7 @@
       this.activateBoard();
       // The focusable drawing comes with the answers: focus its current place then.
       this.loadAnswers().then(function () {
-        self.focusPlace(self.current);
+        self.focusPlace(self.tabStop);
       });
       return;
     }
