@@ -278,7 +278,7 @@ def puzzle_html(puzzle: Puzzle, number: int, nxt: Puzzle | None, lang: str, ctx:
         f' data-state="{_esc(json.dumps(puzzle.state, separators=(",", ":"), sort_keys=True))}">',
         f'<h3 class="cc-learn-title" id="{ident}-title">{title}'
         f' <span class="cc-learn-badge" data-role="badge" hidden>{m("learn.badge.solved")}</span></h3>',
-        f'<p class="cc-learn-goal" data-role="goal"><span>{m("learn.goal")}:</span> {m("learn.puzzle.goal")}</p>',
+        f'<p class="cc-learn-goal" data-role="goal"><span>{m("punct.label", label=catalogues.message(lang, "learn.goal"))}</span> {m("learn.puzzle.goal")}</p>',
         json_script("ui", ui_messages(lang, JS_MESSAGES + PUZZLE_MESSAGES)),
         json_script("learn", data),
         f'<div class="cc-svg" data-role="svg">{svg}</div>',
