@@ -207,7 +207,9 @@ def main() -> int:
                 continue
             nodes = sum(a["nodes"] for a in proof["alternatives"].values())
             lure = sorted(m for m in proof["alternatives"] if tempting(args.game, m))
-            ident = f"{prefix}-{code.split('-')[-1].lower()}-{n}"
+            # Draw-one and draw-three deals share their letters: the draw-one ids say d1.
+            variant = "-d1" if "-D1-" in code else ""
+            ident = f"{prefix}{variant}-{code.split('-')[-1].lower()}-{n}"
             data = {
                 "game": args.game,
                 "source": {"code": code, "actions": n},

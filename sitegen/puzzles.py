@@ -159,9 +159,15 @@ def answers(puzzle: Puzzle, lang: str, ident: str) -> dict[str, Any]:
     refutations: list[dict[str, Any]] = []
     m = lambda key, **p: catalogues.message(lang, key, **p)  # noqa: E731
 
+    def move_name(move: str, before: dict[str, Any]) -> str:
+        """The move as the page's captions say it ("Move 143: …"); a redeal by its name."""
+        if move == "redeal":
+            return m("learn.puzzle.redeal")
+        return diagrams.caption(move, before, lang, before["moves"] + 1)
+
     def refute(move: str, svg_ref: Any) -> int:
         game = start.copy()
-        caption = diagrams.caption(move, game.state(), lang, game.state()["moves"] + 1)
+        caption = move_name(move, game.state())
         game.play(move)
         svgs = [svg_ref(diagrams.render_svg(game.state(), lang, diagram_id=ident, interactive=True,
                                             highlight=_highlight(move)))]
@@ -201,8 +207,7 @@ def answers(puzzle: Puzzle, lang: str, ident: str) -> dict[str, Any]:
                 "selected": None}
 
     data = precompute([puzzle.state, solved.state()], lang, ident, verdict, frozenset({1}))
-    caption = diagrams.caption(puzzle.move, puzzle.state, lang, puzzle.state["moves"] + 1) \
-        if puzzle.move != "redeal" else m("ui.redeal-hint")
+    caption = move_name(puzzle.move, puzzle.state)
     done = m("learn.puzzle.solved", move=caption, count=len(puzzle.alternatives),
              nodes=_number(total, lang))
     for answer in data["responses"]:
