@@ -61,11 +61,14 @@ def validate(state: dict) -> None:
         raise ValueError(f"canfield state: 'draw' must be 1 or 3, not {state.get('draw')!r}")
 
 
-def _labels(x: int, y: int, lines: list[tuple[str, bool]], small: bool) -> str:
+def _labels(x: int, y: int, lines: list[tuple[str, bool]], small: bool,
+            room: int | None = SW - 4) -> str:
+    """The lines under a place; each squeezed into `room` (one column step, less a gap between
+    neighbours' labels) when it would be wider."""
     if small:
         text = " · ".join(t for t, _ in lines)
         return f'<text class="cd-l" style="font-size:17px" x="{x}" y="{y + 18}">{escape(text)}</text>'
-    return "".join(label(x, y + 13 + 13 * i, t, b) for i, (t, b) in enumerate(lines))
+    return "".join(label(x, y + 13 + 13 * i, t, b, room) for i, (t, b) in enumerate(lines))
 
 
 def _lines(lang: str, name: str, n: int, small: bool) -> list[tuple[str, bool]]:
@@ -129,7 +132,8 @@ def layout(state: dict, lang: str, pid: str, fan: tuple[str, ...], small: bool
         p.hit = Box(x, M).union(p.top)
         label_y = M + CH
     # Centred under the three-card fan, so it keeps clear of the stock's label.
-    p.parts.append(_labels(x + CW // 2 + FAN_H, label_y, _lines(lang, name, len(waste), small), small))
+    p.parts.append(_labels(x + CW // 2 + FAN_H, label_y, _lines(lang, name, len(waste), small), small,
+                           room=None))  # the waste's label has WASTE_GAP more room
     bottoms.append(label_y + 30)
     places.append(p)
 

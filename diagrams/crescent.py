@@ -77,11 +77,14 @@ def _aria(lang: str, place: str, pile: list[str]) -> str:
                               card=cards.name(pile[-1], lang))
 
 
-def _labels(x: int, y: int, lines: list[tuple[str, bool]], small: bool) -> str:
+def _labels(x: int, y: int, lines: list[tuple[str, bool]], small: bool,
+            room: int | None = SW - 4) -> str:
+    """The lines under a place; each squeezed into `room` (one column step, less a gap between
+    neighbours' labels) when it would be wider."""
     if small:   # one large line: the picture is drawn at 0.6 scale
         text = " · ".join(t for t, _ in lines)
         return f'<text class="cd-l" style="font-size:17px" x="{x}" y="{y + 18}">{escape(text)}</text>'
-    return "".join(label(x, y + 13 + 13 * i, t, b) for i, (t, b) in enumerate(lines))
+    return "".join(label(x, y + 13 + 13 * i, t, b, room) for i, (t, b) in enumerate(lines))
 
 
 def _pile(state: dict, n: int, lang: str, pid: str, fanned: bool, small: bool, dx: int) -> Place:

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
-from . import cards
+from . import cards, textwidth
 
 CW, CH = 52, 72          # card width and height (viewBox units, = px at size "large")
 SMALL_SCALE = 0.6        # size "small" draws the same picture 0.6 times as wide
@@ -129,9 +129,16 @@ def ghost(pid: str, x: int, y: int, suit: str | None, text: str | None) -> str:
     return out
 
 
-def label(x: int, y: int, text: str, bold: bool = False) -> str:
+LABEL_PX = 11            # .cd-l's font size
+
+
+def label(x: int, y: int, text: str, bold: bool = False, max_width: int | None = None) -> str:
+    """A label centred on x; squeezed into `max_width` when it would be wider (textwidth.py)."""
     cls = "cd-l cd-lb" if bold else "cd-l"
-    return f'<text class="{cls}" x="{x}" y="{y}">{escape(text)}</text>'
+    fit = ""
+    if max_width is not None and textwidth.width(text, LABEL_PX) > max_width:
+        fit = f' textLength="{max_width}" lengthAdjust="spacingAndGlyphs"'
+    return f'<text class="{cls}" x="{x}" y="{y}"{fit}>{escape(text)}</text>'
 
 
 def ring(box: Box, refused: bool) -> str:

@@ -456,3 +456,15 @@ def test_canfield_refill_and_run_captions_from_the_engine() -> None:
         "Move 3: 2 cards (K♥ Q♣) from column 2 onto A♠ in column 4; Q♠ from the reserve fills column 2")
     assert diagrams.caption("2:2>4", before, "ko", 3) == (
         "3번째 수: 2열의 카드 2장(K♥ Q♣)을 4열의 A♠ 위로 옮깁니다. 2열이 비어 리저브의 Q♠ 카드로 채워집니다")
+
+
+def test_a_label_too_wide_for_its_column_is_squeezed_into_it(states: dict) -> None:
+    """'Montón 10' (es) would run into 'Montón 11': drawn 60 units wide (one column step less a
+    gap); the short 'Pile 10' (en) is left as it is; the waste's label keeps its wider room."""
+    es = render(states["crescent-seed"], "es", diagram_id="w")
+    assert '<text class="cd-l cd-lb" x="' in es
+    assert re.search(r'textLength="60" lengthAdjust="spacingAndGlyphs">Montón 10<', es)
+    en = render(states["crescent-seed"], "en", diagram_id="w")
+    assert ">Pile 10<" in en and "textLength" not in en
+    el = render(states["canfield-seed"], "el", diagram_id="w")
+    assert re.search(r'<text class="cd-l cd-lb" x="\d+" y="\d+">Απορρίμματα<', el)
