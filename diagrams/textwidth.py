@@ -75,6 +75,7 @@ def _em(ch: str) -> float:
     return _EM.get(base, _DEFAULT_EM)
 
 
+@lru_cache(maxsize=4096)   # the same few labels come back in every drawing
 def width(text: str, size: float) -> float:
     """The estimated advance of `text` in bold at font size `size` (viewBox units)."""
     return size * sum(_em(ch) for ch in text)
