@@ -35,7 +35,7 @@ class Solution:
     moves: list[str] = field(default_factory=list)  # a winning line when status == "win"
     nodes: int = 0                  # positions generated (both passes)
     seconds: float = 0.0
-    positions: int = 0              # distinct positions stored by the full pass
+    positions: int = 0              # distinct positions stored by the (last) full pass, finished or not
     why: str = ""                   # for "unknown": "time", "nodes" or "memory"
 
     @property
@@ -50,8 +50,9 @@ class Hint:
 
 
 class _OutOfBudget(Exception):
-    def __init__(self, why: str) -> None:
+    def __init__(self, why: str, positions: int = 0) -> None:
         self.why = why
+        self.positions = positions  # distinct positions the interrupted pass had stored
 
 
 class Searcher:
@@ -145,13 +146,13 @@ def _dfs(s: Searcher, full: bool, budget: _Budget, node_limit: int | None,
             stack.append([s.moves(full), 0, record, move])
             if not nodes_here % CHECK_EVERY:
                 if budget.clock() > budget.deadline:
-                    raise _OutOfBudget("time")
+                    raise _OutOfBudget("time", len(seen))
                 if budget.max_nodes is not None and budget.nodes >= budget.max_nodes:
-                    raise _OutOfBudget("nodes")
+                    raise _OutOfBudget("nodes", len(seen))
                 if node_limit is not None and nodes_here >= node_limit:
-                    raise _OutOfBudget("pass")
+                    raise _OutOfBudget("pass", len(seen))
                 if len(seen) >= max_positions:
-                    raise _OutOfBudget("memory")
+                    raise _OutOfBudget("memory", len(seen))
         return None, len(seen)
     finally:
         # Leave the game exactly as it was, whatever happened.
@@ -219,7 +220,7 @@ def solve(game: Game, max_seconds: float = 2.0, *, max_nodes: int | None = None,
             line, positions = _dfs(s, True, budget, node_limit, max_positions)
             status = "loss" if line is None else "win"
         except _OutOfBudget as out:
-            why = out.why
+            why, positions = out.why, out.positions  # how far the complete search got
 
     complete(s.FIRST_COMPLETE_NODES)
     if status == "unknown" and quick:

@@ -213,6 +213,8 @@ def test_unknown_when_the_cap_is_tiny() -> None:
     solution = engine.solve(game, max_seconds=30, max_nodes=600)
     assert solution.status == "unknown"
     assert solution.moves == []
+    # How far the complete search got: the positions it had stored when the budget ran out.
+    assert solution.why == "nodes" and 0 < solution.positions <= solution.nodes
 
 
 def played_midgame(code: str, steps: int, seed: int) -> engine.Game:
