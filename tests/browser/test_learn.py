@@ -136,6 +136,12 @@ def test_lesson_by_keyboard(page: Page, live_url: str, watched: Watch) -> None:
     page.goto(live_url + page_path("en", "crescent"))
     el = page.locator("[data-lesson='cr-build']")
     expect(el).to_have_attribute("data-live", "true")
+    # One tab stop per board, arrow keys move between places (board.js's roving tabindex).
+    expect(el.locator("[data-place][tabindex='0']")).to_have_count(1)
+    el.locator("[data-place][tabindex='0']").focus()
+    first = page.evaluate("document.activeElement.getAttribute('data-place')")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.getAttribute('data-place')") not in (None, first)
     src, dst = lesson.line[0].split(">")
     el.locator(f"[data-place='{src}']").focus()
     page.keyboard.press("Enter")
