@@ -271,7 +271,7 @@ def answers(lesson: Lesson, lang: str, ident: str) -> dict[str, Any]:
 
 def lesson_html(args: str, lang: str, ctx: MarkerContext) -> str:
     import catalogues
-    from sitegen.live import JS_MESSAGES, _esc, json_script, ui_messages
+    from sitegen.live import JS_MESSAGES, _esc, answers_file, json_script, ui_messages
 
     words = args.split()
     if len(words) != 1:
@@ -309,13 +309,13 @@ def lesson_html(args: str, lang: str, ctx: MarkerContext) -> str:
     return "\n".join([
         f'<section class="cc-live cc-learn cc-lesson" id="{ident}" data-lesson="{_esc(name)}"'
         f' data-board="{lesson.game}" data-lang="{_esc(lang)}" data-diagram-id="{ident}"'
+        f' data-answers="{_esc(answers_file(data, lang))}"'
         f' data-search-exclude aria-labelledby="{ident}-title"'
         f' data-state="{_esc(json.dumps(lesson.state, separators=(",", ":"), sort_keys=True))}">',
         f'<p class="cc-learn-title" id="{ident}-title"><strong>{m("punct.label", label=catalogues.message(lang, "learn.lesson"))} {title}</strong>'
         f' <span class="cc-learn-badge" data-role="badge" hidden>{m("learn.badge.done")}</span></p>',
         f'<p class="cc-learn-goal" data-role="goal"><span>{m("punct.label", label=catalogues.message(lang, "learn.goal"))}</span> {goal}</p>',
         json_script("ui", ui_messages(lang, JS_MESSAGES + LEARN_MESSAGES)),
-        json_script("learn", data),
         f'<div class="cc-svg" data-role="svg">{svg}</div>',
         f'<div class="cc-toolbar">{extra}'
         f'<button type="button" data-action="undo">{m("ui.button.undo")}</button>'

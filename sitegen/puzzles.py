@@ -253,7 +253,7 @@ def puzzles_html(args: str, lang: str, ctx: MarkerContext) -> str:
 def puzzle_html(puzzle: Puzzle, number: int, nxt: Puzzle | None, lang: str, ctx: MarkerContext) -> str:
     import catalogues
     import diagrams
-    from sitegen.live import JS_MESSAGES, _esc, json_script, ui_messages, unpack_svg
+    from sitegen.live import JS_MESSAGES, _esc, answers_file, json_script, ui_messages, unpack_svg
 
     ident = f"puzzle-{puzzle.name}"
     ctx.claim_id(ident)
@@ -279,13 +279,13 @@ def puzzle_html(puzzle: Puzzle, number: int, nxt: Puzzle | None, lang: str, ctx:
     return "\n".join([
         f'<section class="cc-live cc-learn cc-puzzle" id="{ident}" data-puzzle="{_esc(puzzle.name)}"'
         f' data-board="{puzzle.game}" data-lang="{_esc(lang)}" data-diagram-id="{ident}"'
+        f' data-answers="{_esc(answers_file(data, lang))}"'
         f' data-grade="{_esc(d["grade"])}" data-search-exclude aria-labelledby="{ident}-title"'
         f' data-state="{_esc(json.dumps(puzzle.state, separators=(",", ":"), sort_keys=True))}">',
         f'<h3 class="cc-learn-title" id="{ident}-title">{title}'
         f' <span class="cc-learn-badge" data-role="badge" hidden>{m("learn.badge.solved")}</span></h3>',
         f'<p class="cc-learn-goal" data-role="goal"><span>{m("punct.label", label=catalogues.message(lang, "learn.goal"))}</span> {m("learn.puzzle.goal")}</p>',
         json_script("ui", ui_messages(lang, JS_MESSAGES + PUZZLE_MESSAGES)),
-        json_script("learn", data),
         f'<div class="cc-svg" data-role="svg">{svg}</div>',
         f'<div class="cc-toolbar">{extra}'
         f'<button type="button" data-action="reset">{m("learn.button.retry")}</button></div>',

@@ -3,9 +3,10 @@
  *
  * A lesson or puzzle board plays like any live board (board.js: clicks, drags, keyboard,
  * role="status"), but every answer was computed at build time by the engine
- * (sitegen/learn_tree.py): the page holds a small tree of positions and, for each, the answer
- * to every tap and every drop. So every click is answered at once, with no Python at all; a
- * move off the tree comes with its reason (a lesson's goal, a puzzle's refutation).
+ * (sitegen/learn_tree.py): a small file (data-answers, fetched as the board nears the viewport)
+ * holds a tree of positions and, for each, the answer to every tap and every drop. So every
+ * click is answered at once, with no Python at all; a move off the tree comes with its reason
+ * (a lesson's goal, a puzzle's refutation).
  *
  * Progress (lessons done, puzzles solved) is kept in localStorage under one key, read by the
  * home page's [data-progress] summary, which can also clear it.
@@ -58,19 +59,76 @@
 
   function Learn(el, cc) {
     kinds.Board.call(this, el, cc, "learn");
+    var self = this;
     this.family = el.hasAttribute("data-puzzle") ? "puzzles" : "lessons";
     this.ident = el.getAttribute(this.family === "puzzles" ? "data-puzzle" : "data-lesson");
-    var node = q(el, 'script[type="application/json"][data-role="learn"]');
-    this.data = JSON.parse(node.textContent);
+    // The build's answers are a file (data-answers), fetched when the board comes near the
+    // viewport (as try-its do); a click that comes first waits for them, it is never dropped.
+    this.answersUrl = el.getAttribute("data-answers");
+    this.data = null;
+    this.answersReady = null;
     this.path = [0]; // indices of the nodes passed through; the last one is shown
-    this.live = true; // everything is in the page: no Python to wait for
+    this.live = true; // no Python to wait for: every answer is in the build's file
     this.refutation = null; // {index, step} while a puzzle's refutation is shown
-    this.state = this.data.nodes[0].state;
+    this.state = JSON.parse(el.getAttribute("data-state") || "null");
     el.setAttribute("data-live", "true");
     if (progress.read()[this.family][this.ident]) this.showBadge();
-    this.syncButtons();
+    ["pointerenter", "focusin", "touchstart"].forEach(function (type) {
+      el.addEventListener(type, function () {
+        self.loadAnswers();
+      }, { passive: true });
+    });
+    if (window.IntersectionObserver) {
+      var seen = new IntersectionObserver(function (entries) {
+        for (var i = 0; i < entries.length; i++) {
+          if (entries[i].isIntersecting) {
+            seen.disconnect();
+            self.loadAnswers();
+            return;
+          }
+        }
+      }, { rootMargin: "800px 0px" });
+      seen.observe(el);
+    } else {
+      this.loadAnswers();
+    }
   }
   Learn.prototype = Object.create(kinds.Board.prototype);
+
+  /** Fetches the build's answers once; resolves with them (null when they cannot come). */
+  Learn.prototype.loadAnswers = function () {
+    var self = this;
+    if (this.answersReady) return this.answersReady;
+    this.answersReady = fetch(new URL(this.answersUrl, this.cc.ROOT).href)
+      .then(function (r) {
+        if (!r.ok) throw new Error(self.answersUrl + ": HTTP " + r.status);
+        return r.json();
+      })
+      .then(
+        function (data) {
+          self.data = data;
+          self.syncButtons();
+          return data;
+        },
+        function (err) {
+          console.warn(String(err && err.message ? err.message : err));
+          self.say(self.msg("ui.python-error"), "error");
+          return null;
+        }
+      );
+    return this.answersReady;
+  };
+
+  /** A visible busy state while a click waits for the answers. */
+  Learn.prototype.busy = function (on) {
+    if (on) {
+      this.el.setAttribute("data-busy", "true");
+      this.el.setAttribute("aria-busy", "true");
+    } else {
+      this.el.removeAttribute("data-busy");
+      this.el.removeAttribute("aria-busy");
+    }
+  };
 
   Learn.prototype.ensureLive = function () {
     return true;
@@ -102,7 +160,17 @@
   };
 
   Learn.prototype.ask = function (op, args) {
+    var self = this;
     args = args || {};
+    if (!this.data) {
+      // Queued behind the answers' arrival (the board's chain holds later clicks behind it).
+      this.busy(true);
+      this.say(this.msg("ui.answers-loading"), "info");
+      return this.loadAnswers().then(function (data) {
+        self.busy(false);
+        return data ? self.ask(op, args) : null;
+      });
+    }
     if (this.el.getAttribute("data-done") === "true" || this.refutation) {
       // The goal is reached (or a refutation is on show): the board rests until reset.
       this.say(this.msg(this.refutation ? "learn.refutation-reset" : "learn.already-done"), "info");
@@ -143,6 +211,7 @@
   };
 
   Learn.prototype.syncButtons = function () {
+    if (!this.data) return;
     var done = this.el.getAttribute("data-done") === "true";
     var node = this.current();
     var disabled = node.disabled || {};
@@ -163,6 +232,11 @@
 
   Learn.prototype.action = function (name) {
     var self = this;
+    if (!this.data && name !== "draw" && name !== "redeal") {
+      // Nothing played yet: undo has nothing to take back, reset nothing to undo.
+      if (name === "undo") this.say(this.msg("reason.nothing-to-undo"), "refused");
+      return;
+    }
     switch (name) {
       case "undo":
         if (this.path.length < 2 || this.el.getAttribute("data-done") === "true") {
