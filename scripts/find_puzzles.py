@@ -171,6 +171,8 @@ def main() -> int:
     parser.add_argument("--per-deal", type=int, default=2, help="puzzles from one deal, at most")
     parser.add_argument("--min-legal", type=int, default=2, help="legal moves in the position, at least")
     parser.add_argument("--skip-deals", type=int, default=0, help="won deals to pass over first")
+    parser.add_argument("--varied", action="store_true",
+                        help="Canfield: skip 'play the waste card, not draw' puzzles (the commonest kind)")
     parser.add_argument("--dry-run", action="store_true")
     parser.add_argument("--regrade", action="store_true",
                         help="only recompute the stored puzzles' proof nodes and grades")
@@ -201,6 +203,8 @@ def main() -> int:
                 continue
             game = states[n]
             if len(game.legal_moves()) < args.min_legal:
+                continue
+            if args.varied and line[n].startswith("W>") and set(game.legal_moves()) == {line[n], "draw"}:
                 continue
             proof = examine(args.game, game, line[n], args.budget)
             if proof is None:
