@@ -12,6 +12,9 @@ shape (all keys optional):
     refused {reason}              why the move was refused; `message` says it in the language
     hint {move, src, dst}         places to highlight for a hint
     opened, code                  a deal was (re)opened; its normalised code
+    kept                          a bad code was given: the game in progress goes on unchanged
+    saved {code, moves}           the game in progress as a link carries it (pyworker/links.py),
+                                  which the page writes into the URL and the browser's storage
     message, kind                 the sentence for the board's role="status" element
 
 Games live in `BOARDS`, keyed by the board id the page gives: the worker's Python keeps them
@@ -21,7 +24,8 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import catalogues
@@ -29,11 +33,14 @@ import diagrams
 import engine
 from engine.codes import DEAL_COUNT, deal_letters
 
+from . import advice, links, verdict
+
 Answer = dict[str, Any]
 
 MAX_LINK_MOVES = 5000   # a link's move list longer than any real game is refused, not replayed
 HINT_SECONDS = 1.0      # the worker answers nothing else meanwhile: keep the wait short
 PREFIX = {"crescent": "CR", "canfield": "CF"}
+_STEP = re.compile(r"[0-9]{1,6}")   # ASCII digits only: "²".isdigit() is True, int("²") raises
 
 
 @dataclass
@@ -43,6 +50,8 @@ class Board:
     kind: str          # "crescent" or "canfield": what the page's board plays
     diagram_id: str
     last_move: str | None = None
+    # Every action since the deal, canonical: what a link or the browser's storage replays.
+    actions: list[str] = field(default_factory=list)
 
 
 BOARDS: dict[str, Board] = {}
@@ -104,6 +113,11 @@ def view(board: Board) -> Answer:
     }
     if board.kind == "canfield":
         answer["disabled"]["draw"] = state["status"] != "playing"
+    if board.game.code:
+        try:
+            answer["saved"] = {"code": board.game.code, "moves": links.encode(board.kind, board.actions)}
+        except KeyError:  # an action outside the link tables: the page keeps its last link
+            pass
     if board.kind == "crescent":
         left = state["redeals_left"]
         answer["labels"]["redeal"] = (_msg(board.lang, "ui.redeal", n=left) if left
@@ -136,6 +150,7 @@ def _play(board: Board, move: str) -> Answer:
     after = board.game.state()
     move = _canonical(move, before, after)
     board.last_move = move
+    board.actions.append(move)
     answer = view(board)
     answer["played"] = move
     if move == "redeal":
@@ -165,16 +180,18 @@ def _random_code(kind: str, draw: Any) -> str:
     return f"{PREFIX[kind]}1-{options}-{deal_letters(random.randrange(DEAL_COUNT))}"
 
 
-def _deal(kind: str, lang: str, code: Any) -> tuple[engine.Game | None, str | None]:
-    """(game, None), or (None, the sentence saying why `code` opens nothing on this board)."""
+def _deal(kind: str, lang: str, code: Any, kept: bool = False) -> tuple[engine.Game | None, str | None]:
+    """(game, None), or (None, the sentence saying why `code` opens nothing on this board).
+    `kept`: the sentence says the game in progress goes on (else: the default deal is shown)."""
+    invalid = "play.code-invalid-kept" if kept else "ui.code-invalid"
     if not isinstance(code, str) or len(code) > 64:
-        return None, _msg(lang, "ui.code-invalid", reason=_reason_text(lang, "code-format"))
+        return None, _msg(lang, invalid, reason=_reason_text(lang, "code-format"))
     try:
         game = engine.new_game(code)
     except engine.CodeError as e:
-        return None, _msg(lang, "ui.code-invalid", reason=_reason_text(lang, e.reason))
+        return None, _msg(lang, invalid, reason=_reason_text(lang, e.reason))
     if game.game != kind:
-        return None, _msg(lang, f"ui.code-other-game.{kind}")
+        return None, _msg(lang, f"play.code-other-game-kept.{kind}" if kept else f"ui.code-other-game.{kind}")
     return game, None
 
 
@@ -190,6 +207,15 @@ def open_board(args: dict[str, Any]) -> Answer:
     lang = str(args.get("lang") or "en")
     board_id = str(args.get("board"))
     problem: str | None = None
+    current = BOARDS.get(board_id)
+    if args.get("keep") and current is not None and args.get("state") is None and not args.get("random"):
+        # A code typed (or a hash changed) during a game: a bad one leaves the game as it was.
+        _, why = _deal(kind, lang, args.get("code"), kept=True)
+        if why is not None:
+            answer = view(current)
+            answer.pop("svg", None)  # nothing changed on the board
+            answer.update({"kept": True, "message": why, "kind": "refused"})
+            return answer
     if args.get("state") is not None:
         try:
             game: engine.Game | None = engine.from_state(args["state"])
@@ -200,28 +226,43 @@ def open_board(args: dict[str, Any]) -> Answer:
     else:
         game, problem = _deal(kind, lang, args.get("code"))
         if game is None:
+            # The default deal, or the game this browser kept (the page sends it): never
+            # nothing, and never a game thrown away for a bad link.
             game, _ = _deal(kind, lang, args.get("fallback") or _random_code(kind, 3))
+            args = {**args, "moves": args.get("fallback_moves") or [], "step": None}
     if game is None:
         raise ValueError(f"no deal to open on board {board_id!r}")
     board = BOARDS[board_id] = Board(game, lang, kind, str(args.get("diagram_id") or board_id))
 
-    moves = args.get("moves") or []
-    played = 0
-    if problem is None and isinstance(moves, list):
-        step = args.get("step")
-        if isinstance(step, str) and step.isdigit():
+    moves: list[str] = []
+    try:
+        moves = links.parse(kind, args.get("moves") or [])
+    except links.LinkError as e:
+        problem = problem or (_msg(lang, "ui.moves-stopped", number=e.number,
+                                   reason=_reason_text(lang, "bad-notation"))
+                              if e.number else _msg(lang, "ui.moves-too-many", n=MAX_LINK_MOVES))
+    step = args.get("step")
+    if step is not None and step != "":
+        if isinstance(step, str) and _STEP.fullmatch(step):
             moves = moves[: int(step)]
-        if len(moves) > MAX_LINK_MOVES:
-            problem = _msg(lang, "ui.moves-too-many", n=MAX_LINK_MOVES)
-            moves = []
-        for number, move in enumerate(moves, start=1):
-            reason = game.check(move) if isinstance(move, str) else "bad-notation"
-            if reason is not None:
-                problem = _msg(lang, "ui.moves-stopped", number=number, reason=_reason_text(lang, reason))
-                break
-            game.play(move)
-            board.last_move = move
-            played += 1
+        elif type(step) is int and 0 <= step:
+            moves = moves[:step]
+        else:
+            problem = problem or _msg(lang, "play.link-step-invalid")
+    if len(moves) > MAX_LINK_MOVES:
+        problem = _msg(lang, "ui.moves-too-many", n=MAX_LINK_MOVES)
+        moves = []
+    for number, move in enumerate(moves, start=1):
+        reason = game.check(move)
+        if reason is not None:
+            problem = problem or _msg(lang, "ui.moves-stopped", number=number, reason=_reason_text(lang, reason))
+            break
+        before = game.state() if move.endswith(">F") else None
+        game.play(move)
+        if before is not None:
+            move = _canonical(move, before, game.state())
+        board.last_move = move
+        board.actions.append(move)
 
     answer = view(board)
     if args.get("quiet"):
@@ -231,7 +272,8 @@ def open_board(args: dict[str, Any]) -> Answer:
     if problem is not None:
         answer["message"], answer["kind"] = problem, "refused"
     else:
-        answer["message"], answer["kind"] = _msg(lang, "ui.opened", code=game.code or ""), "info"
+        key = "play.restored" if args.get("restored") else "ui.opened"
+        answer["message"], answer["kind"] = _msg(lang, key, code=game.code or ""), "info"
         _end_message(board, answer)
     return answer
 
@@ -241,6 +283,10 @@ def tap(args: dict[str, Any]) -> Answer:
     board = _board(args)
     place = str(args.get("place"))
     move = engine.tap(board.game, place)
+    if (move is not None and args.get("double_click") is False and board.kind == "canfield"
+            and move != "draw" and move.rpartition(">")[2] not in ("S", "H", "D", "C")):
+        # The seeds' "Double click" setting, off: a tap sends a card to its foundation only.
+        move = None
     if move is None:
         if board.game.status == "won":
             return _refusal(board, "game-over", place)
@@ -268,11 +314,20 @@ def drop(args: dict[str, Any]) -> Answer:
 
 
 def undo(args: dict[str, Any]) -> Answer:
+    """Takes back one action, or `count` of them (back to the last winnable position): as far
+    as the rules allow, all or nothing."""
     board = _board(args)
+    count = args.get("count", 1)
+    if type(count) is not int or not 1 <= count <= len(board.actions):
+        count = 1
+    trial = board.game.copy()
     try:
-        board.game.undo()
+        for _ in range(count):
+            trial.undo()
     except engine.IllegalMove as e:
         return _refusal(board, e.reason)
+    board.game = trial
+    del board.actions[len(board.actions) - count:]
     board.last_move = None
     answer = view(board)
     answer["message"], answer["kind"] = _msg(board.lang, "ui.undone"), "info"
@@ -300,11 +355,9 @@ def hint(args: dict[str, Any]) -> Answer:
     if not move:
         return {"message": _msg(board.lang, "ui.hint-none"), "kind": "info"}
     src, dst = _places_of(move)
-    state = board.game.state()
-    text = (_msg(board.lang, "ui.redeal-hint") if move == "redeal"
-            else diagrams.caption(move, state, board.lang))
+    # Advice, naming only face-up cards (a draw's caption would name the stock's hidden ones).
     return {"hint": {"move": move, "src": src, "dst": dst},
-            "message": _msg(board.lang, "ui.hint", move=text), "kind": "hint"}
+            "message": advice.hint_text(move, board.game.state(), board.lang), "kind": "hint"}
 
 
 def _place_name(board: Board, place: str) -> str:
@@ -320,6 +373,7 @@ def _place_name(board: Board, place: str) -> str:
 
 OPS: dict[str, Callable[[dict[str, Any]], Answer]] = {
     "open": open_board, "tap": tap, "drop": drop, "undo": undo, "redeal": redeal, "hint": hint,
+    "verdict": verdict.verdict,
 }
 
 

@@ -164,13 +164,8 @@ def board_html(args: str, lang: str, ctx: MarkerContext) -> str:
     svg = _render(state, lang, ident, interactive=True)
     m = lambda key, **p: _esc(_msg(lang, key, **p))  # noqa: E731 - a local shorthand
 
-    draw_select = ""
-    if game_name == "canfield":
-        default_draw = str(state.get("draw", 3))
-        options = "".join(
-            f'<option value="{n}"{" selected" if n == default_draw else ""}>{m("ui.draw." + n)}</option>'
-            for n in ("3", "1"))
-        draw_select = (f'<label>{m("ui.label.draw")} <select data-role="draw">{options}</select></label>')
+    from sitegen import play  # the Play page's own parts: verdict, new-game dialog, statistics
+
     redeal = ""
     if game_name == "crescent":
         redeal = (f'<button type="button" data-action="redeal" data-role="redeal" disabled>'
@@ -184,16 +179,16 @@ def board_html(args: str, lang: str, ctx: MarkerContext) -> str:
     input_id = f"{ident}-code"
     return "\n".join([
         f'<div class="cc-live cc-board" id="{_esc(ident)}" data-board="{game_name}" data-lang="{_esc(lang)}"'
-        f' data-diagram-id="{_esc(ident)}" data-default-code="{_esc(game.code)}"'
+        f' data-diagram-id="{_esc(ident)}" data-default-code="{_esc(game.code)}" data-verdict="pending"'
         f' role="region" aria-label="{m("ui.board." + game_name)}">',
-        json_script("ui", ui_messages(lang, JS_MESSAGES)),
+        json_script("ui", ui_messages(lang, JS_MESSAGES + play.js_keys())),
         f'<form class="cc-newgame" data-role="newgame" data-search-exclude>'
         f'<label for="{_esc(input_id)}">{m("ui.label.code")}</label>'
         f'<input id="{_esc(input_id)}" data-role="code-in" name="code" type="text" autocomplete="off"'
         f' spellcheck="false" maxlength="64" placeholder="{_esc(game.code)}">'
         f'<button type="submit" data-action="open">{m("ui.button.open")}</button>'
-        f'{draw_select}'
-        f'<button type="button" data-action="random">{m("ui.button.new")}</button></form>',
+        f'{play.newgame_button(game_name, m)}</form>',
+        play.dialog_html(game_name, ident, state, m),
         f'<div class="cc-toolbar" data-search-exclude>'
         f'<button type="button" data-action="undo" disabled>{m("ui.button.undo")}</button>'
         f'{redeal}{draw_button}'
@@ -202,6 +197,7 @@ def board_html(args: str, lang: str, ctx: MarkerContext) -> str:
         f'<div><dt>{m("ui.label.time")}</dt><dd data-role="timer">0:00</dd></div>{score}</dl>',
         f'<div class="cc-svg" id="{_esc(ident)}-svg" data-role="svg" data-search-exclude>{svg}</div>',
         f'<p class="cc-status" role="status" aria-live="polite" data-role="status">{m("ui.loading")}</p>',
+        play.verdict_html(m),
         f'<div class="cc-offer" data-role="offer" hidden><span>{m("ui.offer")}</span>'
         f'<button type="button" data-action="undo">{m("ui.button.undo")}</button>'
         f'<button type="button" data-action="random">{m("ui.button.new")}</button></div>',
@@ -211,6 +207,7 @@ def board_html(args: str, lang: str, ctx: MarkerContext) -> str:
         f' <span>{m("punct.label", label=_msg(lang, "ui.label.link"))}</span> <a data-role="link" href="#code={_esc(game.code)}">#code={_esc(game.code)}</a></div>',
         f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
         f'<p data-role="desc">{_esc(_describe(state, lang))}</p></details>',
+        play.stats_html(game_name, m),
         "</div>",
     ])
 

@@ -16,6 +16,7 @@ import catalogues
 import diagrams
 import engine
 import pyworker
+from pyworker import advice
 from pyworker import lightimports, ops
 from sitegen import live
 from sitegen.errors import SourceError
@@ -129,7 +130,9 @@ def test_board_html(game: str, lang: str) -> None:
     state = engine.new_game(code).state()
     assert diagrams.render_svg(state, lang, diagram_id=f"play-{game}", interactive=True) in out
     assert ("data-action=\"redeal\"" in out) == (game == "crescent")
-    assert ('data-role="draw"' in out) == (game == "canfield")
+    assert ('data-role="draw-choice"' in out) == (game == "canfield")   # in the new-game dialog
+    assert ("<dialog" in out) == (game == "canfield")
+    assert 'data-verdict="pending"' in out
     assert "data-state" not in out   # set by the page only once Python holds the game
 
 
@@ -344,7 +347,7 @@ def test_hint_names_a_legal_move() -> None:
     game = engine.new_game("CR1-N-AAAAAAB")
     move = a["hint"]["move"]
     assert game.check(move) is None
-    assert a["message"] == catalogues.message("en", "ui.hint", move=diagrams.caption(move, game.state(), "en"))
+    assert a["message"] == advice.hint_text(move, game.state(), "en")
 
 
 def test_random_deal_follows_the_draw_choice() -> None:

@@ -7,6 +7,11 @@
 - move feedback: from a click on a place (or the undo button) of the live board to the board's
   answer in the page (its role="status" element rewritten), for a game of taps, second clicks,
   refusals and undos mirrored by the engine here. p50/p95; target p95 at most 30 ms.
+- verdict (Play pages' second worker, the solver): per game, from the board going live on a
+  fresh deal to its first verdict (the second Pyodide's boot included), that boot alone, and the
+  verdict of new random deals once it is up; the memory it costs, as the browser's processes'
+  proportional set size (PSS, /proc) with and without it. The move-feedback figures above are
+  taken while it boots and works, with the card glides on.
 - replay step: from the → key to the new step drawn and laid out, on the examples page (steps
   already fetched). p50/p95/max; target at most 16 ms.
 - page weight before interaction: every page of every language loaded with no interaction;
@@ -195,6 +200,95 @@ def _move_feedback(browser: Any, base: str, actions: int) -> None:
           f"(target p95 <= {TARGETS['move_p95']:.0f})  {_verdict(p95, TARGETS['move_p95'])}")
 
 
+VERDICT_PROBE = """
+new MutationObserver(() => {
+  const b = document.querySelector('[data-board][data-live="true"]');
+  if (b && window.__liveAt === undefined) window.__liveAt = performance.now();
+  if (b && window.__liveAt !== undefined && window.__verdictAt === undefined
+      && b.getAttribute('data-verdict') && b.getAttribute('data-verdict') !== 'pending') {
+    window.__verdictAt = performance.now();
+    window.__verdict = b.getAttribute('data-verdict');
+  }
+}).observe(document, {subtree: true, attributes: true, childList: true});
+"""
+
+
+def _pss_kb(root: int) -> int:
+    """Proportional set size (kB) of `root`'s descendant processes (the browser Playwright started)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        children.setdefault(ppid, []).append(int(entry.name))
+    total, todo = 0, list(children.get(root, []))
+    while todo:
+        pid = todo.pop()
+        todo.extend(children.get(pid, []))
+        try:
+            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
+                    total += int(line.split()[1])
+        except OSError:
+            pass
+    return total
+
+
+def _verdicts(browser: Any, base: str, runs: int) -> None:
+    for game in ("crescent", "canfield"):
+        firsts, boots, later, verdicts = [], [], [], []
+        for _ in range(runs):
+            context = browser.new_context()
+            page = context.new_page()
+            page.add_init_script(VERDICT_PROBE)
+            page.goto(_page_url(base, "en", f"play-{game}"))
+            page.wait_for_function("window.__verdictAt !== undefined", timeout=180_000)
+            firsts.append(page.evaluate("window.__verdictAt - window.__liveAt"))
+            verdicts.append(page.evaluate("window.__verdict"))
+            boots.append(page.evaluate("document.querySelector('[data-board]').__cc.verdict.bootMs"))
+            # A new random deal, the solver's worker already up: the search alone.
+            page.evaluate("window.__code0 = document.querySelector('[data-board] [data-role=code-out]')"
+                          ".textContent; window.__t0 = performance.now()")
+            page.click("[data-board] [data-action='random']" if game == "crescent"
+                       else "[data-board] [data-action='newgame']")
+            if game == "canfield":
+                page.click("[data-board] dialog [data-role='deal']")
+            page.wait_for_function("document.querySelector('[data-board]').dataset.verdict !== 'pending'"
+                                   " && document.querySelector('[data-board] [data-role=code-out]')"
+                                   ".textContent !== window.__code0", timeout=60_000)
+            later.append(page.evaluate("performance.now() - window.__t0"))
+            context.close()
+        print(f"verdict, {game}: first on a fresh deal {statistics.median(firsts):.0f} ms after the board is live "
+              f"(runs: {', '.join(f'{v:.0f}' for v in firsts)}; verdicts {', '.join(verdicts)}); "
+              f"its worker's boot median {statistics.median(boots):.0f} ms; "
+              f"a new deal with it up: median {statistics.median(later):.0f} ms")
+
+
+def _verdict_memory(browser: Any, base: str) -> None:
+    pid = os.getpid()
+    figures = {}
+    for kind in ("without", "with"):
+        context = browser.new_context()
+        page = context.new_page()
+        if kind == "without":
+            page.route("**/assets/js/verdict.js", lambda route: route.abort())
+        page.add_init_script(VERDICT_PROBE)
+        page.goto(_page_url(base, "en", "play-canfield"))
+        page.wait_for_function("window.__liveAt !== undefined", timeout=120_000)
+        if kind == "with":
+            page.wait_for_function("window.__verdictAt !== undefined", timeout=180_000)
+        page.wait_for_timeout(3000)
+        figures[kind] = _pss_kb(pid)
+        context.close()
+    print(f"memory (browser processes' PSS, a Play page open): without the verdict worker "
+          f"{figures['without'] / 1024:.0f} MB, with it {figures['with'] / 1024:.0f} MB "
+          f"(+{(figures['with'] - figures['without']) / 1024:.0f} MB)")
+
+
 def _replay_steps(browser: Any, base: str, steps: int) -> None:
     context = browser.new_context()
     page = context.new_page()
@@ -269,6 +363,8 @@ def run(args: Any) -> None:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
             _boot_ratio(browser, base, 1 if quick else 5)
             _move_feedback(browser, base, 20 if quick else 60)
+            _verdicts(browser, base, 1 if quick else 3)
+            _verdict_memory(browser, base)
             _replay_steps(browser, base, 20 if quick else 100)
             _weights(browser, base, site)
             browser.close()

@@ -18,6 +18,7 @@ from playwright.sync_api import Page, Route, expect
 import catalogues
 import diagrams
 import engine
+from pyworker import advice
 from tests.browser.livesite import (LANGS, Watch, fixture_site, fixture_url, live_site,  # noqa: F401
                                     live_url, page_path, watch, wrong_mime_url)
 
@@ -293,8 +294,10 @@ def test_code_from_the_hash_and_the_code_field(page: Page, live_url: str, watche
 
 def test_random_deal_with_draw_one(page: Page, live_url: str, watched: Watch) -> None:
     open_live(page, live_url + page_path("en", "play-canfield"))
-    page.locator("[data-board] [data-role='draw']").select_option("1")
-    page.locator("[data-board] form [data-action='random']").click()
+    # The seeds' new-game dialog: "1 card, easy" (tests/browser/test_play.py covers the rest).
+    page.locator("[data-board] [data-action='newgame']").click()
+    page.locator("[data-board] dialog [data-role='draw-choice'][value='1']").check()
+    page.locator("[data-board] dialog [data-role='deal']").click()
     expect(page.locator("[data-board] [data-role='code-out']")).to_have_text(re.compile(r"^CF1-D1-[A-Z]{7}$"))
     code = page.locator("[data-board] [data-role='code-out']").inner_text()
     assert state_of(page) == engine.new_game(code).state()
@@ -608,7 +611,7 @@ def test_hint_highlights_a_legal_move(page: Page, live_url: str, watched: Watch)
     open_live(page, live_url + page_path("en", "play-crescent"))
     page.locator("[data-board] [data-action='hint']").click()
     status = page.locator("[data-board] [role='status']")
-    prefix = msg("en", "ui.hint", move="")
+    prefix = msg("en", "play.hint.draw").split(" ")[0]   # "Hint:" (the hint is advice: play.json)
     expect(status).to_have_text(re.compile("^" + re.escape(prefix)), timeout=20_000)
     hinted = page.locator("[data-board] .is-hint")
     expect(hinted).to_have_count(2)
@@ -616,7 +619,7 @@ def test_hint_highlights_a_legal_move(page: Page, live_url: str, watched: Watch)
               for i in range(2)]
     game = engine.new_game(CODES["crescent"])
     move = next(m for m in game.legal_moves() if set(m.split(">")) == set(places))
-    assert status.inner_text() == msg("en", "ui.hint", move=diagrams.caption(move, game.state(), "en"))
+    assert status.inner_text() == advice.hint_text(move, game.state(), "en")
 
 
 def test_draw_button(page: Page, live_url: str, watched: Watch) -> None:

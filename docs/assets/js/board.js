@@ -69,9 +69,29 @@
     this.suppressClickUntil = 0;
     this.code = el.getAttribute("data-default-code") || null;
     this.tabStop = null; // the place holding the board's one tab stop (roving tabindex)
+    // Play pages' features live in their own files (saved.js, settings.js, verdict.js,
+    // comfort.js): each registers in window.CCPlayPlugins and is told about requests and answers.
+    this.plugins = [];
+    this.hashGen = 0;   // bumped by every hash change: answers to older requests leave the URL alone
+    this.answerGen = 0; // the hashGen of the request being applied
     this.bindEvents();
     this.afterSvg();
   }
+
+  /** Calls `name` on every plugin that has it, with the remaining arguments. */
+  Board.prototype.emit = function (name) {
+    var args = Array.prototype.slice.call(arguments, 1);
+    for (var i = 0; i < this.plugins.length; i++) {
+      var p = this.plugins[i];
+      if (p && typeof p[name] === "function") {
+        try {
+          p[name].apply(p, args);
+        } catch (e) {
+          console.warn(e); // a comfort that fails never stops the game
+        }
+      }
+    }
+  };
 
   Board.prototype.say = function (text, kind) {
     this.cc.say(this.el, text, kind);
@@ -116,7 +136,10 @@
     args.lang = this.lang;
     args.game = this.game;
     args.diagram_id = this.diagramId;
+    this.emit("request", op, args);
+    var gen = this.hashGen;
     return this.cc.python.call(op, args).then(function (answer) {
+      self.answerGen = gen;
       self.apply(answer, op);
       return answer;
     });
@@ -203,6 +226,7 @@
 
   Board.prototype.apply = function (a, op) {
     if (!a) return;
+    this.emit("beforeApply", a, op);
     if (a.svg) this.swapSvg(a.svg);
     if (a.state) {
       this.state = a.state;
@@ -253,6 +277,7 @@
     var offer = q(this.el, '[data-role="offer"]');
     if (offer) offer.hidden = !over;
     if (this.state && this.state.status === "won") this.stopClock();
+    this.emit("afterApply", a, op);
   };
 
   Board.prototype.setText = function (sel, text) {
@@ -312,13 +337,12 @@
       link.href = "#code=" + encodeURIComponent(code);
       link.textContent = this.shareUrl();
     }
-    if (this.mode === "play" && history.replaceState) {
-      history.replaceState(null, "", "#code=" + encodeURIComponent(code));
-      this.lastHash = location.hash;
-    }
+    // The page's URL (code and moves) is written by saved.js after every action.
   };
 
+  /** The link to the position on the board: the URL saved.js keeps, else the deal's. */
   Board.prototype.shareUrl = function () {
+    if (this.linkHash) return location.href.split("#")[0] + this.linkHash;
     return location.href.split("#")[0] + "#code=" + encodeURIComponent(this.code || "");
   };
 
@@ -393,6 +417,10 @@
 
   Board.prototype.action = function (name, button) {
     var self = this;
+    for (var i = 0; i < this.plugins.length; i++) {
+      var p = this.plugins[i];
+      if (p && typeof p.action === "function" && p.action(name, button)) return; // a plugin's button
+    }
     if (name === "copy-link" || name === "copy-code") {
       this.copy(name === "copy-link" ? this.shareUrl() : this.code || "");
       return;
@@ -414,8 +442,9 @@
         case "random":
           return self.open({ random: true, draw: self.drawChoice() });
         case "open": {
+          // A bad code leaves the game as it was (Python says why); a good one is a new deal.
           var input = q(self.el, '[data-role="code-in"]');
-          return self.open({ code: input ? input.value : "" , keep: true });
+          return self.open({ code: input ? input.value : "", keep: true, typed: true });
         }
         case "reset":
           return self.reset();
@@ -425,6 +454,7 @@
   };
 
   Board.prototype.drawChoice = function () {
+    if (this.settings && this.settings.draw) return this.settings.draw; // settings.js
     var sel = q(this.el, '[data-role="draw"]');
     return sel ? parseInt(sel.value, 10) : null;
   };
@@ -570,6 +600,18 @@
 
   // ---- Play pages -----------------------------------------------------------------------------
 
+  // A Play page's own features, loaded while Python starts (see Board.emit).
+  var PLAY_PLUGINS = ["saved.js", "settings.js", "verdict.js", "comfort.js"];
+
+  function loadPlugins(cc) {
+    if (!cc.loadScript) return Promise.resolve();
+    return Promise.all(PLAY_PLUGINS.map(function (name) {
+      return cc.loadScript(name).catch(function (e) {
+        console.warn(e); // the board still plays without a comfort
+      });
+    }));
+  }
+
   function PlayBoard(el, cc) {
     Board.call(this, el, cc, "play");
     var self = this;
@@ -582,42 +624,107 @@
         self.focusPlace(self.tabStop);
       });
     });
-    // Live without any click: Python starts now, in its worker.
+    // Live without any click: Python starts now, in its worker, while the plugins load.
+    cc.python.start().catch(function () {});
     cc.python.onSlow(function (err) {
       if (self.live) return;
       self.failed = err;
       self.el.setAttribute("data-live", "failed");
       self.say(cc.bootMessage(self.msgs, err), "error");
     });
+    var plugins = loadPlugins(cc);
     this.enqueue(function () {
-      // Sent now, answered as soon as Python is up (the worker queues it).
-      return self.openFromHash(true).then(function () {
-        self.live = true;
-        self.failed = null;
-        self.el.setAttribute("data-live", "true");
+      return plugins.then(function () {
+        self.plugins = (window.CCPlayPlugins || []).map(function (make) {
+          return make(self);
+        });
+        return self.openFromHash(true);
+      }).then(function () {
+        self.goLive();
       });
     });
     window.addEventListener("hashchange", function () {
       if (location.hash === self.lastHash) return;
+      self.lastHash = location.hash; // seen (saved.js writes the URL only when nothing is unseen)
       // Only a game link opens a game (not a jump to an anchor of the page).
       if (!/(^#|&)(code|moves|step|draw)=/.test(location.hash)) return;
-      self.lastHash = location.hash;
+      // The last change wins: a job whose change was superseded does nothing, and an answer to
+      // an older request never writes its URL over the newer one (saved.js checks answerGen).
+      var gen = ++self.hashGen;
       self.enqueue(function () {
-        return self.live ? self.openFromHash(false) : null;
+        if (gen !== self.hashGen || !self.live) return null;
+        return self.openFromHash(false);
       });
     });
   }
   PlayBoard.prototype = Object.create(Board.prototype);
 
+  PlayBoard.prototype.goLive = function () {
+    this.live = true;
+    this.failed = null;
+    this.el.setAttribute("data-live", "true");
+    this.emit("live");
+  };
+
+  /** Opens what the URL names; with no code there, the game this browser kept (saved.js). */
   PlayBoard.prototype.openFromHash = function (first) {
     var h = parseHash(location.hash);
+    var fallback = this.el.getAttribute("data-default-code");
+    var kept = this.keptGame ? this.keptGame() : null; // {code, moves} or null
     var args = {};
-    if (h.code !== undefined) args.code = h.code;
-    else args.code = this.el.getAttribute("data-default-code");
-    if (h.moves) args.moves = h.moves.split(",");
-    if (h.step !== undefined) args.step = h.step;
-    if (h.draw !== undefined) args.draw = h.draw;
+    if (h.code !== undefined) {
+      args.code = h.code;
+      if (h.moves !== undefined) args.moves = h.moves;
+      if (h.step !== undefined) args.step = h.step;
+      // At start a bad link opens the kept game (or the default deal); later it changes nothing.
+      if (!first) args.keep = true;
+      if (kept) {
+        fallback = kept.code;
+        args.fallback_moves = kept.moves;
+      }
+    } else if (kept) {
+      args.code = kept.code;
+      args.moves = kept.moves;
+      args.restored = true;
+    } else {
+      args.code = fallback;
+    }
+    args.fallback = fallback;
     return this.open(args);
+  };
+
+  /** A Python error or a worker that stopped answering never leaves the board dead: the game is
+   * reopened where it was (code and actions), in a restarted worker if need be. Only a Python
+   * that cannot start at all (file://, time-out) is reported as such. */
+  PlayBoard.prototype.fail = function (err) {
+    if (err && err.kind && err.kind !== "hung" && !this.live) {
+      Board.prototype.fail.call(this, err);
+      return;
+    }
+    console.warn("board: recovering after", err && err.message ? err.message : err);
+    var self = this;
+    var game = this.lastSaved || { code: this.code || this.el.getAttribute("data-default-code"), moves: "" };
+    var reopen = function () {
+      return self.ask("open", { code: game.code, moves: game.moves, fallback: self.el.getAttribute("data-default-code") });
+    };
+    var restart = function () {
+      return self.cc.python.restart ? self.cc.python.restart().then(reopen) : Promise.reject(err);
+    };
+    this.live = false;
+    this.el.setAttribute("data-live", "recovering");
+    this.chain = this.chain.then(function () {
+      var first = err && err.kind === "hung" ? restart() : reopen();
+      return first.catch(restart).then(
+        function () {
+          self.goLive();
+          self.say(self.msg("play.recovered"), "info");
+        },
+        function (again) {
+          self.failed = again && again.kind ? again : { kind: "python" };
+          self.el.setAttribute("data-live", "failed");
+          self.say(self.msg("ui.python-error"), "error");
+        });
+    });
   };
 
   // ---- try-it diagrams ------------------------------------------------------------------------

@@ -49,7 +49,9 @@
    * creates the worker. Every request is a JSON message {id, op, args}; the worker answers
    * {id, result} or {id, error}.
    */
-  function PyClient() {
+  function PyClient(name) {
+    this.name = name || "python";
+    this.callTimeoutMs = 60000; // an answer later than this: the worker is taken for dead
     this.worker = null;
     this.ready = null;
     this.pending = {};
@@ -72,7 +74,7 @@
       }
       var worker;
       try {
-        worker = new Worker(ROOT + "assets/js/worker.js", { type: "module", name: "python" });
+        worker = new Worker(ROOT + "assets/js/worker.js", { type: "module", name: self.name });
       } catch (e) {
         reject(new BootError("worker", String(e)));
         return;
@@ -114,7 +116,11 @@
         }
       };
       worker.onerror = function (ev) {
-        if (settled) return;
+        if (settled) {
+          // The worker died after it started: every pending call fails (the board recovers).
+          if (self.rawWorker === worker) self.rejectAll(new Error("worker error: " + (ev && ev.message)));
+          return;
+        }
         settled = true;
         clearTimeout(timer);
         worker.terminate();
@@ -125,6 +131,27 @@
       self.failure = err;
     });
     return this.ready;
+  };
+
+  PyClient.prototype.rejectAll = function (err) {
+    var pending = this.pending;
+    this.pending = {};
+    for (var id in pending) {
+      if (Object.prototype.hasOwnProperty.call(pending, id)) pending[id].reject(err);
+    }
+  };
+
+  /** Stops the worker (whatever it is doing) and starts a fresh one; resolves when it is up. */
+  PyClient.prototype.restart = function () {
+    if (this.rawWorker) this.rawWorker.terminate();
+    this.rejectAll(new Error("worker restarted"));
+    this.rawWorker = null;
+    this.worker = null;
+    this.ready = null;
+    this.failure = null;
+    this.slow = null;
+    this.restarts = (this.restarts || 0) + 1;
+    return this.start();
   };
 
   /** Calls `cb(error)` once Python has failed to start within 10 s (now, if it already has). */
@@ -143,7 +170,25 @@
     var ready = this.start();
     return new Promise(function (resolve, reject) {
       var id = self.nextId++;
-      self.pending[id] = { resolve: resolve, reject: reject };
+      var timer = null;
+      var done = function (fn) {
+        return function (v) {
+          if (timer) clearTimeout(timer);
+          fn(v);
+        };
+      };
+      self.pending[id] = { resolve: done(resolve), reject: done(reject) };
+      // Counted once Python is up: a call that never comes back means a worker gone silent.
+      ready.then(function () {
+        if (!self.pending[id]) return;
+        timer = setTimeout(function () {
+          if (!self.pending[id]) return;
+          delete self.pending[id];
+          var err = new Error("no answer from Python in " + self.callTimeoutMs + " ms");
+          err.kind = "hung";
+          reject(err);
+        }, self.callTimeoutMs);
+      }, function () {});
       ready.catch(function (err) {
         if (self.pending[id]) {
           delete self.pending[id];
@@ -234,7 +279,9 @@
   var CCLive = (window.CCLive = {
     ROOT: ROOT,
     BOOT_TIMEOUT_MS: BOOT_TIMEOUT_MS,
-    python: new PyClient(),
+    python: new PyClient("python"),
+    PyClient: PyClient, // verdict.js runs a second one (the solver), started the same way
+    loadScript: loadScript,
     uiMessages: uiMessages,
     say: say,
     bootMessage: bootMessage,

@@ -1,0 +1,209 @@
+/* Play pages: a player's comforts (a board.js plugin).
+ *
+ * - Cards glide from where they were to where they went (120 ms), after the new position is
+ *   already shown and announced: the feedback never waits for the animation. None when the
+ *   reader prefers reduced motion.
+ * - A short celebration when a game is won (CSS, none with reduced motion).
+ * - Personal statistics per game, kept in this browser: games played (a game counts once its
+ *   first action is played), won, best score (Canfield) or fewest moves (Crescent), best time,
+ *   current winning streak (a game left unfinished for another deal ends it); a button clears
+ *   them.
+ * Also loads the Play page's stylesheet (assets/css/play.css).
+ */
+(function () {
+  "use strict";
+  var GLIDE_MS = 120;
+  var CELEBRATION_MS = 1600;
+
+  (function stylesheet() {
+    var root = window.CCLive && window.CCLive.ROOT;
+    if (!root || document.querySelector("link[data-cc-play-css]")) return;
+    var link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = root + "assets/css/play.css";
+    link.setAttribute("data-cc-play-css", "");
+    document.head.appendChild(link);
+  })();
+
+  /** Asked at each move (the reader may change the setting while playing). */
+  function still() {
+    return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+  }
+
+  /** The top `n` cards drawn in a place (card groups are translated <g>s; the stock is a <use>). */
+  function topCards(board, place, n) {
+    var g = board.placeElement(place);
+    if (!g) return [];
+    var cards = g.querySelectorAll(":scope > g[transform], :scope > use");
+    return Array.prototype.slice.call(cards, Math.max(0, cards.length - n));
+  }
+
+  function placesOf(move) {
+    if (move === "draw") return { src: "stock", dst: "W", n: 1 };
+    var i = move.indexOf(">");
+    if (i < 0) return null;
+    var head = move.slice(0, i), dst = move.slice(i + 1), n = 1, c = head.indexOf(":");
+    if (c >= 0) {
+      n = parseInt(head.slice(c + 1), 10) || 1;
+      head = head.slice(0, c);
+    }
+    return { src: head, dst: dst, n: n };
+  }
+
+  function translateOf(el) {
+    var m = /translate\(\s*([-\d.]+)[ ,]+([-\d.]+)\s*\)/.exec(el.getAttribute("transform") || "");
+    return m ? [parseFloat(m[1]), parseFloat(m[2])] : [0, 0];
+  }
+
+  // ---- statistics ----------------------------------------------------------------------------
+
+  function statsKey(board) {
+    return "cc-stats:" + board.game;
+  }
+
+  function emptyStats() {
+    return { played: 0, won: 0, best: null, bestTime: null, streak: 0, current: null };
+  }
+
+  function readStats(board) {
+    try {
+      var v = JSON.parse(window.localStorage.getItem(statsKey(board)) || "null");
+      if (v && typeof v.played === "number") return v;
+    } catch (e) {
+      /* none kept */
+    }
+    return emptyStats();
+  }
+
+  function writeStats(board, s) {
+    try {
+      window.localStorage.setItem(statsKey(board), JSON.stringify(s));
+    } catch (e) {
+      /* shown for this visit only */
+    }
+  }
+
+  function clock(seconds) {
+    var m = Math.floor(seconds / 60), s = seconds % 60;
+    return m + ":" + (s < 10 ? "0" : "") + s;
+  }
+
+  function Comfort(board) {
+    this.board = board;
+    this.from = null;
+    this.wasWon = false;
+    this.stats = readStats(board);
+    this.showStats();
+  }
+
+  Comfort.prototype.beforeApply = function (a) {
+    this.from = null;
+    if (!a.played || !a.svg || still()) return;
+    var p = placesOf(a.played);
+    if (!p) return;
+    var cards = topCards(this.board, p.src, p.n);
+    if (!cards.length) return;
+    this.from = { p: p, rects: cards.map(function (c) { return c.getBoundingClientRect(); }) };
+  };
+
+  Comfort.prototype.afterApply = function (a, op) {
+    if (this.from) this.glide(this.from);
+    this.from = null;
+    if (a.state) this.count(a, op);
+  };
+
+  Comfort.prototype.glide = function (from) {
+    var cards = topCards(this.board, from.p.dst, from.rects.length);
+    if (cards.length !== from.rects.length) return;
+    cards.forEach(function (card, i) {
+      if (!card.animate) return;
+      var to = card.getBoundingClientRect(), was = from.rects[i];
+      var ctm = card.parentNode && card.parentNode.getScreenCTM ? card.parentNode.getScreenCTM() : null;
+      var sx = ctm && ctm.a ? ctm.a : 1, sy = ctm && ctm.d ? ctm.d : 1;
+      var dx = (was.left - to.left) / sx, dy = (was.top - to.top) / sy;
+      if (Math.abs(dx) + Math.abs(dy) < 1) return;
+      var xy = translateOf(card);
+      // CSS transform replaces the SVG attribute while it runs, so both ends carry the
+      // card's own translation; when the animation ends the attribute rules again.
+      card.animate([
+        { transform: "translate(" + (xy[0] + dx) + "px," + (xy[1] + dy) + "px)" },
+        { transform: "translate(" + xy[0] + "px," + xy[1] + "px)" },
+      ], { duration: GLIDE_MS, easing: "ease-out" });
+    });
+  };
+
+  Comfort.prototype.count = function (a, op) {
+    var board = this.board, s = this.stats, state = a.state;
+    var code = a.saved ? a.saved.code : board.code;
+    // A game is its deal: reopening the same code (a reload, a link) is the same game.
+    if (!s.current || s.current.code !== code) {
+      if (s.current && s.current.counted && !s.current.won) s.streak = 0; // left unfinished
+      s.current = { code: code, counted: false, won: false };
+    }
+    if (a.played && !s.current.counted) {
+      s.current.counted = true;
+      s.played += 1;
+    }
+    var won = state.status === "won";
+    if (won && !s.current.won && s.current.counted) {
+      s.current.won = true;
+      s.won += 1;
+      s.streak += 1;
+      var mark = board.game === "canfield" ? state.score : state.moves;
+      if (s.best === null || (board.game === "canfield" ? mark > s.best : mark < s.best)) s.best = mark;
+      var secs = board.timer ? board.timer.frozen : null;
+      if (secs !== null && (s.bestTime === null || secs < s.bestTime)) s.bestTime = secs;
+    }
+    if (won && !this.wasWon && a.played) this.celebrate();
+    this.wasWon = won;
+    writeStats(board, s);
+    this.showStats();
+  };
+
+  Comfort.prototype.celebrate = function () {
+    var el = this.board.el;
+    this.celebrations = (this.celebrations || 0) + 1;
+    el.setAttribute("data-celebrated", String(this.celebrations)); // for tests: the class is brief
+    el.classList.remove("is-celebrating");
+    void el.offsetWidth;
+    el.classList.add("is-celebrating");
+    setTimeout(function () {
+      el.classList.remove("is-celebrating");
+    }, CELEBRATION_MS);
+  };
+
+  Comfort.prototype.showStats = function () {
+    var board = this.board, s = this.stats, none = board.msg("play.stats.none");
+    var values = {
+      played: String(s.played),
+      won: String(s.won),
+      best: s.best === null ? none : String(s.best),
+      bestTime: s.bestTime === null ? none : clock(s.bestTime),
+      streak: String(s.streak),
+    };
+    Array.prototype.forEach.call(board.el.querySelectorAll("[data-stat]"), function (dd) {
+      var k = dd.getAttribute("data-stat");
+      if (Object.prototype.hasOwnProperty.call(values, k)) dd.textContent = values[k];
+    });
+  };
+
+  Comfort.prototype.action = function (name) {
+    if (name !== "clear-stats") return false;
+    var current = this.stats.current;
+    this.stats = emptyStats();
+    this.stats.current = current ? { code: current.code, counted: true, won: current.won } : null;
+    try {
+      window.localStorage.removeItem(statsKey(this.board));
+    } catch (e) {
+      /* nothing kept anyway */
+    }
+    this.showStats();
+    var note = this.board.el.querySelector('[data-role="stats-note"]');
+    if (note) note.textContent = this.board.msg("play.stats.cleared");
+    return true;
+  };
+
+  (window.CCPlayPlugins = window.CCPlayPlugins || []).push(function (board) {
+    return new Comfort(board);
+  });
+})();

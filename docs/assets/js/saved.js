@@ -1,0 +1,88 @@
+/* Play pages: the game in progress is never lost (a board.js plugin, see Board.emit).
+ *
+ * After every answer Python sends `saved` = {code, moves} (moves: two characters per action,
+ * pyworker/links.py). This plugin writes it
+ * - into the URL, `#code=…&moves=…`: replaced after each action, pushed when the reader opens
+ *   another deal, so that reload, back/forward and a copied link give back the exact position;
+ * - into the browser's storage, one slot per game (Crescent, Canfield), so that coming back to
+ *   the Play page without a link resumes the game (board.js openFromHash asks keptGame()).
+ * An answer to a request older than the last hash change writes nothing (the last change wins).
+ */
+(function () {
+  "use strict";
+  var PREFIX = "cc-play:";
+  var MAX_MOVES = 20000; // characters; pyworker/links.py refuses longer
+
+  function storageKey(board) {
+    return PREFIX + board.game;
+  }
+
+  function read(board) {
+    try {
+      var raw = window.localStorage.getItem(storageKey(board));
+      if (!raw) return null;
+      var v = JSON.parse(raw);
+      if (!v || typeof v.code !== "string" || v.code.length > 64) return null;
+      if (typeof v.moves !== "string" || v.moves.length > MAX_MOVES) return null;
+      return { code: v.code, moves: v.moves };
+    } catch (e) {
+      return null; // storage refused (private mode) or damaged: nothing kept
+    }
+  }
+
+  function write(board, saved) {
+    try {
+      window.localStorage.setItem(storageKey(board), JSON.stringify({ code: saved.code, moves: saved.moves }));
+    } catch (e) {
+      /* storage full or refused: the URL still carries the game */
+    }
+  }
+
+  function hashOf(saved) {
+    return "#code=" + encodeURIComponent(saved.code) + (saved.moves ? "&moves=" + saved.moves : "");
+  }
+
+  function Saved(board) {
+    this.board = board;
+    this.push = false;
+    board.keptGame = function () {
+      return read(board);
+    };
+  }
+
+  Saved.prototype.request = function (op, args) {
+    // A deal the reader chose (random, typed code, new-game dialog) gets its own history entry.
+    if (op === "open") this.push = !!(args.random || args.typed);
+  };
+
+  Saved.prototype.afterApply = function (a, op) {
+    var board = this.board;
+    // No hash change since this request, nor one the page has not heard of yet (the reader's
+    // `hashchange` may still be queued behind this answer): else the URL is the reader's.
+    var current = board.answerGen === board.hashGen && location.hash === board.lastHash;
+    if (a.kept) {
+      // A bad code left the game as it was: the URL goes back to the game's own.
+      if (current && board.linkHash && history.replaceState) {
+        history.replaceState(null, "", board.linkHash);
+        board.lastHash = location.hash;
+      }
+      return;
+    }
+    if (!a.saved) return;
+    board.lastSaved = a.saved; // what the board holds (a recovery reopens it)
+    var hash = hashOf(a.saved);
+    board.linkHash = hash;
+    if (!current) return;
+    if (location.hash !== hash && history.replaceState) {
+      if (op === "open" && a.opened && this.push) history.pushState(null, "", hash);
+      else history.replaceState(null, "", hash);
+    }
+    board.lastHash = location.hash;
+    this.push = false;
+    write(board, a.saved);
+  };
+
+  (window.CCPlayPlugins = window.CCPlayPlugins || []).push(function (board) {
+    return new Saved(board);
+  });
+})();

@@ -1,0 +1,74 @@
+"""A hint as advice: what to do next, naming only what the player can see.
+
+A move's caption (diagrams.caption) narrates a move that was played, and a draw's caption names
+the cards it turned up: as a hint, that told the reader the stock's face-down cards, and read as
+if the move had happened. A hint says what to do ("draw from the stock", "move 5♦ from column 1
+to the spade foundation") with the face-up cards only: the moving card, a run's cards, places.
+Sentences come from catalogues/<lang>/play.json (`play.hint.*`, `play.dst.*`).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import catalogues
+from diagrams import cards
+
+_FOUNDATIONS_CR = ("S+", "H+", "D+", "C+", "S-", "H-", "D-", "C-")
+
+
+def _msg(lang: str, key: str, **params: Any) -> str:
+    return catalogues.message(lang, key, **params)
+
+
+def _dst(kind: str, dst: str, lang: str) -> str:
+    """Where the card should go, with its preposition: "to column 3", "to the heart foundation"."""
+    if dst == "F":
+        return _msg(lang, "play.dst.foundations")
+    if dst.isdigit():
+        return _msg(lang, "play.dst.pile" if kind == "crescent" else "play.dst.column", n=dst)
+    family = "cr" if kind == "crescent" else "cf"
+    return _msg(lang, "play.dst.foundation", foundation=_msg(lang, f"name.{family}.{dst}"))
+
+
+def _src(kind: str, src: str, lang: str) -> str:
+    """Where the card is, with the caption's own wording ("from pile 10", "from the waste")."""
+    if kind == "crescent":
+        if src.isdigit():
+            return _msg(lang, "caption.cr.src.pile", n=src)
+        return _msg(lang, "caption.cr.src.foundation", foundation=_msg(lang, f"name.cr.{src}"))
+    if src in ("R", "W"):
+        return _msg(lang, f"caption.cf.src.{src}")
+    if src.isdigit():
+        return _msg(lang, "caption.cf.src.column", n=src)
+    return _msg(lang, "caption.cf.src.foundation", foundation=_msg(lang, f"name.cf.{src}"))
+
+
+def _top(state: dict[str, Any], kind: str, src: str) -> list[str]:
+    """The face-up cards of `src`, bottom first (the top card last)."""
+    if kind == "crescent":
+        return state["piles"][int(src) - 1] if src.isdigit() else state["foundations"][src]
+    if src == "R":
+        return state["reserve"]
+    if src == "W":
+        return state["waste"]
+    if src.isdigit():
+        return state["columns"][int(src) - 1]
+    return state["foundations"][src]
+
+
+def hint_text(move: str, state: dict[str, Any], lang: str) -> str:
+    """The advice for `move` (canonical notation, or `X>F`) from the position `state`."""
+    kind = state["game"]
+    if move == "redeal":
+        return _msg(lang, "play.hint.redeal")
+    if move == "draw":
+        return _msg(lang, "play.hint.recycle" if not state["stock"] else "play.hint.draw")
+    head, _, dst = move.partition(">")
+    src, _, count = head.partition(":")
+    pile = _top(state, kind, src)
+    if count:
+        n = int(count)
+        return _msg(lang, "play.hint.run", count=n, cards=" ".join(cards.short(c, lang) for c in pile[-n:]),
+                    src=_src(kind, src, lang), dst=_dst(kind, dst, lang))
+    return _msg(lang, "play.hint.move", card=cards.short(pile[-1], lang), src=_src(kind, src, lang),
+                dst=_dst(kind, dst, lang))

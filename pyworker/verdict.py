@@ -1,0 +1,31 @@
+"""The verdict: is a win still possible from this position? Run in the page's second worker.
+
+assets/js/verdict.js sends the board's state after every action to a Python worker of its own
+(so that the search never delays a move) and shows the answer: "win" (a winning line exists
+from here: found and replayed by the solver), "loss" (proved: the complete search found none)
+or "unknown" (not decided within the budget). The budget is small on purpose: the page asks
+again with a longer one only while the position stays the same.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+
+MIN_SECONDS, MAX_SECONDS, DEFAULT_SECONDS = 0.05, 8.0, 1.0
+
+
+def verdict(args: dict[str, Any]) -> dict[str, Any]:
+    """{state, seconds?} -> {verdict: "win" | "loss" | "unknown", seconds, nodes}."""
+    seconds = args.get("seconds", DEFAULT_SECONDS)
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds != seconds:
+        seconds = DEFAULT_SECONDS
+    seconds = min(MAX_SECONDS, max(MIN_SECONDS, float(seconds)))
+    try:
+        game = engine.from_state(args.get("state"))
+    except engine.StateError as e:
+        return {"verdict": "unknown", "error": e.reason}
+    if game.status == "won":
+        return {"verdict": "win", "seconds": 0.0, "nodes": 0}
+    found = engine.solve(game, max_seconds=seconds)
+    return {"verdict": found.status, "seconds": round(found.seconds, 3), "nodes": found.nodes}
