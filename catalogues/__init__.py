@@ -161,6 +161,10 @@ def upper(lang: str, text: str) -> str:
 _SIMPLE: dict[tuple[str, str], str | None] = {}
 
 
+# Languages whose formatted messages get a final pass (typography.FINISH): none today.
+_FINISH_LANGS = frozenset(typography.FINISH)
+
+
 def _simple(lang: str, key: str, nodes: tuple) -> str | None:
     cached = _SIMPLE.get((lang, key), False)
     if cached is not False:
@@ -190,6 +194,12 @@ def message(lang: str, key: str, **params: object) -> str:
     KeyError on an unknown key (naming key and language) or on an argument left unfilled.
     Extra params are ignored, so callers may pass one set of params to several patterns.
     """
+    fmt = _SIMPLE.get((lang, key))
+    if fmt and not _FINISH_LANGS:      # the common case: one lookup, then C-speed formatting
+        try:
+            return fmt.format_map(params)
+        except KeyError:
+            pass                       # the full path below names the missing argument
     nodes = parsed(lang, key)
     try:
         fmt = _simple(lang, key, nodes)

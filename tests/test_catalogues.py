@@ -139,6 +139,8 @@ def test_load_returns_an_independent_copy() -> None:
 def fake_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setattr(catalogues, "_ROOT", str(tmp_path))
     monkeypatch.setattr(catalogues, "_CACHE", {})
+    monkeypatch.setattr(catalogues, "_PARSED", {})
+    monkeypatch.setattr(catalogues, "_SIMPLE", {})
     (tmp_path / "xx").mkdir()
     (tmp_path / "xx" / "core.json").write_text("{}", encoding="utf-8")
     (tmp_path / "__pycache__").mkdir()
