@@ -8,8 +8,10 @@ Steps (each prints a progress line):
      into diagrams, descriptions, replays and boards generated from the engine, pack engine/,
      diagrams/ and catalogues/ into site/assets/py.zip and copy the Pyodide runtime from
      node_modules/pyodide into site/pyodide/ (written only when their bytes change), and
-     generate the service worker for offline reading with Workbox under Node
-     (sitegen/offline.py, scripts/make_sw.mjs).
+     make the Pyodide memory snapshot the live boards start from (sitegen/snapshot.py,
+     scripts/make_snapshot.mjs; --no-snapshot or PYODIDE_SNAPSHOT=0: none) and generate the
+     service worker for offline reading with Workbox under Node (sitegen/offline.py,
+     scripts/make_sw.mjs).
 
 With SITE_URL=https://host/path/ (or --site-url) the build also writes sitemap.xml,
 robots.txt, hreflang alternates and canonical links for that address (sitegen/deploy.py);
@@ -241,11 +243,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--docs-dir", type=Path, default=ROOT / "docs")
     parser.add_argument("--site-dir", type=Path, default=ROOT / "site")
     parser.add_argument("-v", "--verbose", action="store_true", help="show MkDocs' info messages")
+    parser.add_argument("--no-snapshot", action="store_true",
+                        help="make no Pyodide memory snapshot (same as PYODIDE_SNAPSHOT=0): "
+                             "every live board then boots Python")
     parser.add_argument("--site-url", default=os.environ.get("SITE_URL") or None,
                         help="public address of the site (default: $SITE_URL; unset: no host "
                              "named anywhere): writes sitemap.xml, robots.txt, hreflang "
                              "alternates and canonical links")
     args = parser.parse_args(argv)
+    if args.no_snapshot:
+        os.environ["PYODIDE_SNAPSHOT"] = "0"  # read by sitegen/snapshot.py
     docs_dir, site_dir = args.docs_dir.resolve(), args.site_dir.resolve()
     try:
         seconds = build_site(docs_dir, site_dir, verbose=args.verbose, site_url=args.site_url)

@@ -46,9 +46,47 @@
     });
   }
 
+  var SNAPSHOT_CACHE = "cc-snapshot";
+  var snapshotUrl = data.snapshot ? scope + data.snapshot : null;
+
+  /** The Python snapshot: cache-first; a request made only-if-cached never reaches the network
+   * (docs/assets/js/pystart.js asks so to learn whether a start from it would be quick). */
+  function snapshot(request) {
+    return caches.open(SNAPSHOT_CACHE).then(function (cache) {
+      return cache.match(snapshotUrl).then(function (hit) {
+        if (hit) return hit;
+        if (request.cache === "only-if-cached") {
+          // Fetched before this worker controlled the page (a first visit): the HTTP cache
+          // may hold it; keep it from there, never from the network.
+          return fetch(snapshotUrl, { cache: "only-if-cached", mode: "same-origin" }).then(
+            function (response) {
+              if (!response.ok) return new Response(null, { status: 504 });
+              return cache.put(snapshotUrl, response.clone()).then(function () {
+                return response;
+              });
+            },
+            function () {
+              return new Response(null, { status: 504 });
+            }
+          );
+        }
+        return fetch(snapshotUrl).then(function (response) {
+          if (response.ok) return cache.put(snapshotUrl, response.clone()).then(function () {
+            return response;
+          });
+          return response;
+        });
+      });
+    });
+  }
+
   self.addEventListener("fetch", function (event) {
     var request = event.request;
     if (request.method !== "GET") return;
+    if (snapshotUrl && request.url.split(/[?#]/)[0] === snapshotUrl) {
+      event.respondWith(snapshot(request));
+      return;
+    }
     var rel = keyOf(request.url);
     if (rel === null) return; // Workbox's routes, or the network
     event.respondWith(
@@ -144,6 +182,15 @@
               if (name.indexOf("cc-pyodide-") === 0 && name !== data.runtimeCache) return caches.delete(name);
             })
           );
+        }),
+        caches.open(SNAPSHOT_CACHE).then(function (cache) {
+          return cache.keys().then(function (requests) {
+            return Promise.all(
+              requests.map(function (request) {
+                if (request.url !== snapshotUrl) return cache.delete(request);
+              })
+            );
+          });
         }),
       ])
     );

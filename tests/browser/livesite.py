@@ -36,7 +36,7 @@ MINI_PAGES = {
 
 PAGE = """<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8"><title>{name}</title>
-<link rel="icon" href="data:,"><link rel="stylesheet" href="{up}assets/css/site.css"></head>
+<link rel="icon" href="data:,"><link rel="stylesheet" href="{up}assets/css/site.css">{meta}</head>
 <body><main>{body}</main>
 <script src="{up}assets/js/board.js"></script><script src="{up}assets/js/replay.js"></script>
 <script src="{up}assets/js/boot.js"></script></body></html>
@@ -49,7 +49,7 @@ def page_path(lang: str, name: str) -> str:
 
 
 def build_minisite(site_dir: Path) -> Path:
-    from sitegen import live, markers, runtime
+    from sitegen import live, markers, runtime, snapshot
 
     for lang in LANGS:
         for name, source in MINI_PAGES.items():
@@ -58,11 +58,13 @@ def build_minisite(site_dir: Path) -> Path:
             out = site_dir / path / "index.html"
             out.parent.mkdir(parents=True, exist_ok=True)
             up = "../" * path.count("/")
-            out.write_text(PAGE.format(lang=lang, name=name, up=up, body=body), encoding="utf-8")
+            meta = snapshot.META.format(url=snapshot.url(ROOT)) if snapshot.enabled() else ""
+            out.write_text(PAGE.format(lang=lang, name=name, up=up, body=body, meta=meta), encoding="utf-8")
     for sub in ("js", "css"):
         shutil.copytree(ROOT / "docs" / "assets" / sub, site_dir / "assets" / sub, dirs_exist_ok=True)
     runtime.install(site_dir, ROOT)
     live.write_assets(site_dir)
+    snapshot.write(site_dir, ROOT)  # the pages name it: both start modes are tested here too
     return site_dir
 
 

@@ -34,6 +34,24 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     return {**browser_context_args, "viewport": {"width": 1280, "height": 1400}}
 
 
+@pytest.fixture(autouse=True, params=["boot", "snapshot"])
+def start_mode(request: pytest.FixtureRequest, page: Page) -> Iterator[str]:
+    """Every test twice: Python booted normally, and started from the build's memory snapshot
+    (docs/assets/js/pystart.js, told by localStorage "cc-python-start"). After the test, a
+    Python that did start must have started that way: a snapshot that silently fell back to a
+    boot would fail here."""
+    page.add_init_script(
+        f"try {{ localStorage.setItem('cc-python-start', '{request.param}'); }} catch (e) {{}}")
+    yield request.param
+    try:
+        mode = page.evaluate("window.CCLive && CCLive.python.mode || null")
+        named = page.evaluate("!!document.querySelector('meta[name=\"cc-snapshot\"]')")
+    except Exception:  # the page is gone or elsewhere (file://): nothing started here to check
+        return
+    if mode is not None:
+        assert mode == (request.param if named else "boot"), f"Python started by {mode}"
+
+
 def _checked(w: Watch) -> None:
     assert w.off_site() == [], f"requests left the site's host: {w.off_site()}"
     assert w.errors == [], f"console errors: {w.errors}"

@@ -42,13 +42,16 @@ def build_bundle(path: Path, packages: tuple[str, ...] = ("engine",),
 
 
 def run(request: dict[str, Any], timeout: float = 300, packages: tuple[str, ...] = ("engine",),
-        driver: Path = HERE / "playout.py") -> dict[str, Any]:
-    """driver.main(request) under Pyodide: {"python": version, "result": ...}."""
+        driver: Path = HERE / "playout.py", snapshot: Path | None = None) -> dict[str, Any]:
+    """driver.main(request) under Pyodide: {"python": version, "engine": engine.__file__,
+    "result": ...}; started from the build's memory `snapshot` (sitegen/snapshot.py) when one
+    is given, as the page's worker starts."""
     with tempfile.TemporaryDirectory() as tmp:
         bundle = build_bundle(Path(tmp) / "bundle.zip", packages, driver)
         request_path = Path(tmp) / "request.json"
         request_path.write_text(json.dumps(request), encoding="utf-8")
-        done = subprocess.run([node() or "node", str(HERE / "replay.mjs"), str(bundle), str(request_path)],
+        extra = [str(snapshot)] if snapshot else []
+        done = subprocess.run([node() or "node", str(HERE / "replay.mjs"), str(bundle), str(request_path), *extra],
                               cwd=ROOT, capture_output=True, text=True, timeout=timeout)
     if done.returncode != 0:
         raise RuntimeError(f"replay.mjs failed ({done.returncode}):\n{done.stderr[-3000:]}")

@@ -45,6 +45,26 @@
   BootError.prototype = Object.create(Error.prototype);
 
   /**
+   * The worker's parameters: the build's Python snapshot named by the page (sitegen/snapshot.py)
+   * and how to start ("auto"; "boot" or "snapshot" when localStorage "cc-python-start" says so:
+   * a reader's way to turn the snapshot off, and the browser tests' two start modes).
+   */
+  function workerQuery() {
+    var meta = document.querySelector('meta[name="cc-snapshot"]');
+    var start = "auto";
+    try {
+      start = window.localStorage.getItem("cc-python-start") || "auto";
+    } catch (e) {
+      /* storage refused: auto */
+    }
+    var q = "?start=" + encodeURIComponent(start);
+    if (meta && meta.content) q += "&snapshot=" + encodeURIComponent(meta.content);
+    // The reader's connection asks to save data: no snapshot fetched for next time.
+    if (navigator.connection && navigator.connection.saveData) q += "&save-data=1";
+    return q;
+  }
+
+  /**
    * The page's single Python worker. `start()` may be called by every component; the first call
    * creates the worker. Every request is a JSON message {id, op, args}; the worker answers
    * {id, result} or {id, error}.
@@ -74,7 +94,7 @@
       }
       var worker;
       try {
-        worker = new Worker(ROOT + "assets/js/worker.js", { type: "module", name: self.name });
+        worker = new Worker(ROOT + "assets/js/worker.js" + workerQuery(), { type: "module", name: self.name });
       } catch (e) {
         reject(new BootError("worker", String(e)));
         return;
@@ -100,6 +120,7 @@
           self.worker = worker;
           self.bootMs = performance.now() - t0;
           self.marks = d.marks || null;
+          self.mode = d.mode || "boot"; // "snapshot" or "boot" (pystart.js)
           resolve(self);
         } else if (d.type === "boot-error") {
           if (settled) return;

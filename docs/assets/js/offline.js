@@ -63,7 +63,19 @@
 
   function ask(worker) {
     window.CCOffline.state = "filling";
-    worker.postMessage({ type: "cc-offline", lang: lang, runtime: usesPython() });
+    worker.postMessage({ type: "cc-offline", lang: lang, runtime: false });
+    // The Python runtime too, once this page's Python is up (its files are then in the HTTP
+    // cache: keeping them costs no second download, and never slows the page's own start).
+    if (usesPython()) {
+      window.CCLive.python.ready.then(
+        function () {
+          worker.postMessage({ type: "cc-offline", lang: lang, runtime: true });
+        },
+        function () {
+          /* no Python here: nothing more to keep */
+        }
+      );
+    }
   }
 
   sw.addEventListener("message", function (event) {
@@ -91,7 +103,14 @@
     );
   }
 
-  // After the page's own loading, so that the worker's downloads never compete with it.
-  if (document.readyState === "complete") start();
-  else window.addEventListener("load", start);
+  // After the page's own loading and a moment more, in idle time: the worker's downloads
+  // (a language is a few MB) never compete with the page's loading or its first clicks.
+  function later() {
+    setTimeout(function () {
+      if (window.requestIdleCallback) window.requestIdleCallback(start, { timeout: 2000 });
+      else start();
+    }, 1000);
+  }
+  if (document.readyState === "complete") later();
+  else window.addEventListener("load", later);
 })();

@@ -1,15 +1,19 @@
 /* The page's Python, off the main thread (module worker).
  *
- * Loads Pyodide from the site's own pyodide/ folder, unpacks assets/py.zip (engine/, diagrams/,
- * catalogues/, pyworker/) and answers {id, op, args} with {id, result} from pyworker.handle(),
- * which takes and returns JSON text so that no Python object crosses into JavaScript.
+ * Starts Pyodide from the site's own pyodide/ folder (or from the build's memory snapshot:
+ * pystart.js), unpacks assets/py.zip (engine/, diagrams/, catalogues/, pyworker/) and answers
+ * {id, op, args} with {id, result} from pyworker.handle(), which takes and returns JSON text so that no Python object crosses into JavaScript.
  * Every URL is computed from this file's own URL (assets/js/worker.js), never from the page's.
  */
+import { prefetchSnapshotWhenIdle, startPython } from "./pystart.js";
+
 const ROOT = new URL("../../", import.meta.url);
-const APP_DIR = "/home/pyodide/app";
+// Set by boot.js: the build's memory snapshot (sitegen/snapshot.py) and how to start (pystart.js).
+const PARAMS = new URL(import.meta.url).searchParams;
 
 let handle = null;
 const queue = [];
+let lastUse = 0; // when Python last answered (the snapshot is fetched once it has been idle)
 
 function answer(msg) {
   try {
@@ -23,6 +27,7 @@ function answer(msg) {
 }
 
 self.onmessage = (ev) => {
+  lastUse = performance.now();
   if (handle) answer(ev.data);
   else queue.push(ev.data);
 };
@@ -37,26 +42,17 @@ async function boot() {
   });
   // Awaited below; if Pyodide fails first, its failure is the one reported, not this.
   zip.catch(() => {});
-  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", ROOT).href);
-  marks.script = performance.now();
-  const pyodide = await loadPyodide({
-    indexURL: new URL("pyodide/", ROOT).href,
-    // Packages would come from a CDN by default; the engine needs none, and nothing may
-    // leave the site's host.
-    packageBaseUrl: new URL("pyodide/", ROOT).href,
-    stdout: () => {},
-    stderr: (line) => console.warn(line),
+  const { pyodide, mode, snapshotUrl } = await startPython({
+    root: ROOT, zip, snapshot: PARAMS.get("snapshot"), start: PARAMS.get("start") || "auto", marks,
   });
-  marks.pyodide = performance.now();
-  pyodide.unpackArchive(new Uint8Array(await zip), "zip", { extractDir: APP_DIR });
-  marks.unpacked = performance.now();
-  pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(APP_DIR)})`);
   const pyworker = pyodide.pyimport("pyworker");
   handle = pyworker.handle;
   marks.imported = performance.now();
   // The phases' times (ms since the worker started) are for scripts/benchmarks/bench_page.py.
-  postMessage({ type: "ready", marks });
+  postMessage({ type: "ready", marks, mode });
   while (queue.length) answer(queue.shift());
+  lastUse = performance.now();
+  if (mode === "boot" && !PARAMS.get("save-data")) prefetchSnapshotWhenIdle(snapshotUrl, () => lastUse);
 }
 
 boot().catch((err) => {
