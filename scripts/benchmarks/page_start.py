@@ -145,6 +145,15 @@ def offline(browser: Any, site: Path, rules_path: str, play_path: str, probe: st
         total = sum(b for _n, b in sizes.values())
         print(f"offline: kept after the Play page went live: {total / 1e6:.2f} MB "
               f"({'; '.join(f'{k.split(chr(47))[0]} {n} files {b / 1e6:.2f} MB' for k, (n, b) in sizes.items())})")
+        # The snapshot, fetched by the worker once Python has been idle 3 s, kept by the
+        # service worker: wait for it (up to 90 s) so that the offline start can use it.
+        for _ in range(180):
+            if page.evaluate("caches.open('cc-snapshot').then(c => c.keys()).then(k => k.length)"):
+                break
+            page.wait_for_timeout(500)
+        sizes = page.evaluate(CACHE_SIZES)
+        total = sum(b for _n, b in sizes.values())
+        print(f"offline: kept once Python had been idle (the snapshot too): {total / 1e6:.2f} MB")
         context.set_offline(True)
         server.shutdown()
         server.server_close()

@@ -63,19 +63,21 @@
 
   function ask(worker) {
     window.CCOffline.state = "filling";
-    worker.postMessage({ type: "cc-offline", lang: lang, runtime: false });
-    // The Python runtime too, once this page's Python is up (its files are then in the HTTP
-    // cache: keeping them costs no second download, and never slows the page's own start).
-    if (usesPython()) {
-      window.CCLive.python.ready.then(
-        function () {
-          worker.postMessage({ type: "cc-offline", lang: lang, runtime: true });
-        },
-        function () {
-          /* no Python here: nothing more to keep */
-        }
-      );
+    if (!usesPython()) {
+      worker.postMessage({ type: "cc-offline", lang: lang, runtime: false });
+      return;
     }
+    // A page starting Python: once it is up, so that keeping the language (a few MB) never
+    // slows the board's start, and with the Python runtime, whose files are then in the HTTP
+    // cache (keeping them costs no second download).
+    window.CCLive.python.ready.then(
+      function () {
+        worker.postMessage({ type: "cc-offline", lang: lang, runtime: true });
+      },
+      function () {
+        worker.postMessage({ type: "cc-offline", lang: lang, runtime: false });
+      }
+    );
   }
 
   sw.addEventListener("message", function (event) {
