@@ -249,24 +249,33 @@ def _verdicts(browser: Any, base: str, runs: int) -> None:
 
 
 def _verdict_memory(browser: Any, base: str) -> None:
+    """One page, the verdict plugin blocked: the browser's PSS once the board is live, then after
+    a second Python worker (the verdict's, started the same way) has booted and searched the
+    position for 4 s. Workers live in the page's renderer process, so the difference is theirs."""
     pid = os.getpid()
-    figures = {}
-    for kind in ("without", "with"):
-        context = browser.new_context()
-        page = context.new_page()
-        if kind == "without":
-            page.route("**/assets/js/verdict.js", lambda route: route.abort())
-        page.add_init_script(VERDICT_PROBE)
-        page.goto(_page_url(base, "en", "play-canfield"))
-        page.wait_for_function("window.__liveAt !== undefined", timeout=120_000)
-        if kind == "with":
-            page.wait_for_function("window.__verdictAt !== undefined", timeout=180_000)
-        page.wait_for_timeout(3000)
-        figures[kind] = _pss_kb(pid)
-        context.close()
-    print(f"memory (browser processes' PSS, a Play page open): without the verdict worker "
-          f"{figures['without'] / 1024:.0f} MB, with it {figures['with'] / 1024:.0f} MB "
-          f"(+{(figures['with'] - figures['without']) / 1024:.0f} MB)")
+    context = browser.new_context()
+    page = context.new_page()
+    page.route("**/assets/js/verdict.js", lambda route: route.abort())
+    page.add_init_script(VERDICT_PROBE)
+    page.goto(_page_url(base, "en", "play-crescent"))
+    page.wait_for_function("window.__liveAt !== undefined", timeout=120_000)
+    page.wait_for_timeout(3000)
+    before = _pss_kb(pid)
+    boot = page.evaluate("""async () => {
+        const c = new CCLive.PyClient('verdict'), t0 = performance.now();
+        await c.start();
+        const booted = performance.now() - t0;
+        const state = JSON.parse(document.querySelector('[data-board]').dataset.state);
+        const answer = await c.call('verdict', {state, seconds: 4});
+        window.__probe = c;   // kept alive while measured
+        return {booted, verdict: answer.verdict, nodes: answer.nodes};
+    }""")
+    page.wait_for_timeout(1000)
+    after = _pss_kb(pid)
+    context.close()
+    print(f"memory (browser processes' PSS, a Crescent Play page): {before / 1024:.0f} MB without the verdict "
+          f"worker, {after / 1024:.0f} MB with it booted ({boot['booted']:.0f} ms) and after one 4 s search "
+          f"({boot['verdict']}, {boot['nodes']} positions): +{(after - before) / 1024:.0f} MB")
 
 
 def _replay_steps(browser: Any, base: str, steps: int) -> None:

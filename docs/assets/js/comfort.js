@@ -1,8 +1,9 @@
 /* Play pages: a player's comforts (a board.js plugin).
  *
  * - Cards glide from where they were to where they went (120 ms), after the new position is
- *   already shown and announced: the feedback never waits for the animation. None when the
- *   reader prefers reduced motion.
+ *   already shown and announced: the feedback never waits for the animation, and positions
+ *   are read from the drawing's attributes, so no layout is forced. None when the reader
+ *   prefers reduced motion.
  * - A short celebration when a game is won (CSS, none with reduced motion).
  * - Personal statistics per game, kept in this browser: games played (a game counts once its
  *   first action is played), won, best score (Canfield) or fewest moves (Crescent), best time,
@@ -55,6 +56,11 @@
     return m ? [parseFloat(m[1]), parseFloat(m[2])] : [0, 0];
   }
 
+  function later(fn) {
+    if (window.requestIdleCallback) window.requestIdleCallback(fn, { timeout: 300 });
+    else setTimeout(fn, 0);
+  }
+
   // ---- statistics ----------------------------------------------------------------------------
 
   function statsKey(board) {
@@ -96,6 +102,15 @@
     this.showStats();
   }
 
+  /** Where a card is drawn, in the drawing's own units, read from its attributes: a card group's
+   * translate(x,y), the stock's <use x y>. No layout is read, so nothing forces one. */
+  function spotOf(el) {
+    if (el.tagName.toLowerCase() === "use") {
+      return [parseFloat(el.getAttribute("x")) || 0, parseFloat(el.getAttribute("y")) || 0];
+    }
+    return translateOf(el);
+  }
+
   Comfort.prototype.beforeApply = function (a) {
     this.from = null;
     if (!a.played || !a.svg || still()) return;
@@ -103,36 +118,44 @@
     if (!p) return;
     var cards = topCards(this.board, p.src, p.n);
     if (!cards.length) return;
-    this.from = { p: p, rects: cards.map(function (c) { return c.getBoundingClientRect(); }) };
+    this.from = { p: p, spots: cards.map(spotOf) };
   };
 
   Comfort.prototype.afterApply = function (a, op) {
-    if (this.from) this.glide(this.from);
+    var from = this.from, self = this;
     this.from = null;
-    if (a.state) this.count(a, op);
+    // The glide starts in the next frame, before it is painted; the statistics wait for idle
+    // time: neither is part of the move's own feedback.
+    if (from) {
+      requestAnimationFrame(function () {
+        self.glide(from);
+      });
+    }
+    if (a.state) {
+      var timer = this.board.timer ? this.board.timer.frozen : null;
+      later(function () {
+        self.count(a, op, timer);
+      });
+    }
   };
 
   Comfort.prototype.glide = function (from) {
-    var cards = topCards(this.board, from.p.dst, from.rects.length);
-    if (cards.length !== from.rects.length) return;
+    var cards = topCards(this.board, from.p.dst, from.spots.length);
+    if (cards.length !== from.spots.length) return;
     cards.forEach(function (card, i) {
-      if (!card.animate) return;
-      var to = card.getBoundingClientRect(), was = from.rects[i];
-      var ctm = card.parentNode && card.parentNode.getScreenCTM ? card.parentNode.getScreenCTM() : null;
-      var sx = ctm && ctm.a ? ctm.a : 1, sy = ctm && ctm.d ? ctm.d : 1;
-      var dx = (was.left - to.left) / sx, dy = (was.top - to.top) / sy;
-      if (Math.abs(dx) + Math.abs(dy) < 1) return;
-      var xy = translateOf(card);
-      // CSS transform replaces the SVG attribute while it runs, so both ends carry the
-      // card's own translation; when the animation ends the attribute rules again.
+      if (!card.animate || card.tagName.toLowerCase() !== "g") return;
+      var was = from.spots[i], now = translateOf(card);
+      if (Math.abs(was[0] - now[0]) + Math.abs(was[1] - now[1]) < 1) return;
+      // CSS transform replaces the SVG attribute while it runs, so both ends are the card's own
+      // translation (before, then after); when the animation ends the attribute rules again.
       card.animate([
-        { transform: "translate(" + (xy[0] + dx) + "px," + (xy[1] + dy) + "px)" },
-        { transform: "translate(" + xy[0] + "px," + xy[1] + "px)" },
+        { transform: "translate(" + was[0] + "px," + was[1] + "px)" },
+        { transform: "translate(" + now[0] + "px," + now[1] + "px)" },
       ], { duration: GLIDE_MS, easing: "ease-out" });
     });
   };
 
-  Comfort.prototype.count = function (a, op) {
+  Comfort.prototype.count = function (a, op, secs) {
     var board = this.board, s = this.stats, state = a.state;
     var code = a.saved ? a.saved.code : board.code;
     // A game is its deal: reopening the same code (a reload, a link) is the same game.
@@ -151,7 +174,6 @@
       s.streak += 1;
       var mark = board.game === "canfield" ? state.score : state.moves;
       if (s.best === null || (board.game === "canfield" ? mark > s.best : mark < s.best)) s.best = mark;
-      var secs = board.timer ? board.timer.frozen : null;
       if (secs !== null && (s.bestTime === null || secs < s.bestTime)) s.bestTime = secs;
     }
     if (won && !this.wasWon && a.played) this.celebrate();

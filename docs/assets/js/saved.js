@@ -30,7 +30,7 @@
     }
   }
 
-  function write(board, saved) {
+  function store(board, saved) {
     try {
       window.localStorage.setItem(storageKey(board), JSON.stringify({ code: saved.code, moves: saved.moves }));
     } catch (e) {
@@ -55,11 +55,31 @@
     if (op === "open") this.push = !!(args.random || args.typed);
   };
 
+  /** After the answer is painted (idle time, at most 300 ms later): writing the URL and the
+   * storage costs the browser a few milliseconds that the move's feedback need not wait for. */
+  function later(fn) {
+    if (window.requestIdleCallback) window.requestIdleCallback(fn, { timeout: 300 });
+    else setTimeout(fn, 0);
+  }
+
   Saved.prototype.afterApply = function (a, op) {
+    var self = this, board = this.board, gen = board.answerGen;
+    if (a.saved) {
+      board.lastSaved = a.saved; // what the board holds (a recovery reopens it)
+      board.linkHash = hashOf(a.saved);
+    }
+    var push = this.push;
+    this.push = false;
+    later(function () {
+      self.write(a, op, gen, push);
+    });
+  };
+
+  Saved.prototype.write = function (a, op, gen, push) {
     var board = this.board;
     // No hash change since this request, nor one the page has not heard of yet (the reader's
     // `hashchange` may still be queued behind this answer): else the URL is the reader's.
-    var current = board.answerGen === board.hashGen && location.hash === board.lastHash;
+    var current = gen === board.hashGen && location.hash === board.lastHash;
     if (a.kept) {
       // A bad code left the game as it was: the URL goes back to the game's own.
       if (current && board.linkHash && history.replaceState) {
@@ -68,18 +88,14 @@
       }
       return;
     }
-    if (!a.saved) return;
-    board.lastSaved = a.saved; // what the board holds (a recovery reopens it)
+    if (!a.saved || !current) return;
     var hash = hashOf(a.saved);
-    board.linkHash = hash;
-    if (!current) return;
     if (location.hash !== hash && history.replaceState) {
-      if (op === "open" && a.opened && this.push) history.pushState(null, "", hash);
+      if (op === "open" && a.opened && push) history.pushState(null, "", hash);
       else history.replaceState(null, "", hash);
     }
     board.lastHash = location.hash;
-    this.push = false;
-    write(board, a.saved);
+    store(board, a.saved);
   };
 
   (window.CCPlayPlugins = window.CCPlayPlugins || []).push(function (board) {

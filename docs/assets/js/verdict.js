@@ -6,7 +6,7 @@
  * current position, then "win", "loss" (proved) or "unknown" (not decided in the budget).
  *
  * Cost on a phone: a second Pyodide is a second WebAssembly instance (tens of MB) and a boot of
- * a few seconds of CPU, so it starts only once the board is live and the page is idle, and it
+ * a few seconds of CPU, so it starts only once the board is live and the reader pauses, and it
  * works on one position at a time: while it searches, only the newest position waits (older
  * ones are dropped), and an answer about a position no longer shown is discarded. An "unknown"
  * gets one second look with a longer budget while the position stays the same.
@@ -17,7 +17,11 @@
 (function () {
   "use strict";
   var BUDGETS = [1.0, 4.0]; // seconds of search: a first answer, then one longer look
-  var START_DELAY_MS = 400; // after the board is live: its first paint and answers come first
+  // The solver works while the reader thinks, not while they click: its worker boots once the
+  // board is live and the reader has paused, and a position is sent after a pause too. On a
+  // phone (and on a busy machine) its CPU would otherwise slow the board's own answers.
+  var START_DELAY_MS = 1500; // quiet time after the board is live (or the last action) to boot
+  var QUIET_MS = 400; // quiet time after an action before its position goes to the solver
 
   function Verdict(board) {
     this.board = board;
@@ -37,14 +41,20 @@
   }
 
   Verdict.prototype.live = function () {
+    this.isLive = true;
+    this.schedule(START_DELAY_MS);
+  };
+
+  /** After `ms` with no new action: boot the worker if need be, then send the newest position. */
+  Verdict.prototype.schedule = function (ms) {
     var self = this;
-    var go = function () {
-      self.startClient();
-    };
-    setTimeout(function () {
-      if (window.requestIdleCallback) window.requestIdleCallback(go, { timeout: 2000 });
-      else go();
-    }, START_DELAY_MS);
+    if (!this.isLive) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(function () {
+      self.timer = null;
+      if (self.client) self.pump();
+      else self.startClient();
+    }, ms);
   };
 
   Verdict.prototype.startClient = function () {
@@ -86,13 +96,13 @@
     }
     this.show("pending");
     this.next = { key: key, moves: a.saved.moves, state: a.state, budget: 0 };
-    this.pump();
+    this.schedule(this.client ? QUIET_MS : START_DELAY_MS);
   };
 
   /** Sends the newest waiting position, if the worker is up and idle. */
   Verdict.prototype.pump = function () {
     var self = this;
-    if (this.busy || !this.next || !this.client || !this.client.worker) return;
+    if (this.busy || this.timer || !this.next || !this.client || !this.client.worker) return;
     var job = this.next;
     this.next = null;
     this.busy = true;
