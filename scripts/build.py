@@ -11,7 +11,9 @@ Steps (each prints a progress line):
      make the Pyodide memory snapshot the live boards start from (sitegen/snapshot.py,
      scripts/make_snapshot.mjs; --no-snapshot or PYODIDE_SNAPSHOT=0: none) and generate the
      service worker for offline reading with Workbox under Node (sitegen/offline.py,
-     scripts/make_sw.mjs).
+     scripts/make_sw.mjs);
+  3. write gzip and brotli copies beside every text file and Pyodide's wasm
+     (sitegen/compress.py; brotli's slow best quality is cached in .cache/compressed/).
 
 With SITE_URL=https://host/path/ (or --site-url) the build also writes sitemap.xml,
 robots.txt, hreflang alternates and canonical links for that address (sitegen/deploy.py);
@@ -197,6 +199,12 @@ def build_site(docs_dir: Path = ROOT / "docs", site_dir: Path = ROOT / "site", *
     run_mkdocs(docs_dir, site_dir, verbose=verbose, site_url=site_url)
     say(f"pages, search index, py.zip, Pyodide and service worker written "
         f"({time.perf_counter() - step:.1f} s)" + (f"; sitemap for {site_url}" if site_url else ""))
+    step = time.perf_counter()
+    from sitegen.compress import compress_site
+
+    files, before, after = compress_site(site_dir, ROOT / ".cache" / "compressed")
+    say(f"gzip and brotli copies of {files} files ({before / 1e6:.1f} MB -> {after / 1e6:.1f} MB "
+        f"brotli, {time.perf_counter() - step:.1f} s)")
     return time.perf_counter() - start
 
 

@@ -6,6 +6,10 @@ default table depends on the host's /etc/mime.types, so the types are fixed here
 `--wrong-wasm-mime` serves `.wasm` as `application/octet-stream` on purpose: the browser tests
 use it to check the page's 10 s time-out message.
 
+Compressed copies: where the build wrote `X.br` / `X.gz` beside `X` (sitegen/compress.py), a
+request for X that accepts br (or gzip) gets that copy's bytes with `Content-Encoding` and X's
+own Content-Type; every file answer carries `Vary: Accept-Encoding`.
+
 Importable: `serve(directory, port) -> server` starts a server in a daemon thread (port 0 picks
 a free port: read `server.server_address[1]`); call `server.shutdown()` to stop it.
 """
@@ -13,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import os
 import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -59,7 +64,48 @@ class SiteHandler(SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         # Every reload sees the latest build (the site is rebuilt under a running server).
         self.send_header("Cache-Control", "no-cache")
+        self.send_header("Vary", "Accept-Encoding")
         super().end_headers()
+
+    def accepted_encodings(self) -> set[str]:
+        """The codings the client takes (`Accept-Encoding`, those with q=0 left out)."""
+        accepted = set()
+        for item in self.headers.get("Accept-Encoding", "").split(","):
+            name, _, params = item.strip().partition(";")
+            q = params.strip()
+            if q.startswith("q=") and q[2:].strip() in ("0", "0.0", "0.00", "0.000"):
+                continue
+            if name:
+                accepted.add(name.strip().lower())
+        return accepted
+
+    def send_head(self):  # type: ignore[no-untyped-def]  # stdlib signature
+        """The stdlib's, but a precompressed copy is sent when the client accepts it."""
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            if not self.path.split("?", 1)[0].split("#", 1)[0].endswith("/"):
+                return super().send_head()   # the stdlib's redirect to the slash form
+            path = path / "index.html"
+        if path.is_file():
+            accepted = self.accepted_encodings()
+            for coding, suffix in (("br", ".br"), ("gzip", ".gz")):
+                packed = path.with_name(path.name + suffix)
+                if coding in accepted and packed.is_file():
+                    f = open(packed, "rb")
+                    try:
+                        size = os.fstat(f.fileno()).st_size
+                        self.send_response(200)
+                        self.send_header("Content-Type", self.guess_type(path))
+                        self.send_header("Content-Encoding", coding)
+                        self.send_header("Content-Length", str(size))
+                        self.send_header("Last-Modified", self.date_time_string(
+                            int(os.stat(path).st_mtime)))
+                        self.end_headers()
+                        return f
+                    except Exception:
+                        f.close()
+                        raise
+        return super().send_head()
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
         pass  # quiet: errors still reach the client; the build prints what matters

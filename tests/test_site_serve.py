@@ -4,6 +4,7 @@ from __future__ import annotations
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -76,3 +77,74 @@ def test_wrong_wasm_mime_flag(site: Path) -> None:
 def test_missing_directory_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError, match="no built site"):
         serve.make_server(tmp_path / "nope", 0)
+
+
+# ---- precompressed copies (sitegen/compress.py) -------------------------------------------------
+
+def _fetch(url: str, accept: str | None) -> tuple[Any, bytes]:
+    request = urllib.request.Request(url, headers={"Accept-Encoding": accept} if accept else {})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.headers, response.read()   # case-insensitive header names
+
+
+@pytest.fixture()
+def compressed_site(tmp_path: Path) -> Path:
+    from sitegen.compress import compress_site
+
+    text = ("<p>réserve, fondation, talon</p>\n" * 200).encode()
+    wasm = b"\0asm\1\0\0\0" + bytes(range(256)) * 40
+    for rel, data in {"fr/index.html": text, "pyodide/pyodide.asm.wasm": wasm,
+                      "assets/py.zip": b"PK\5\6" + b"\0" * 600, "tiny.js": b"1;"}.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_bytes(data)
+    compress_site(tmp_path)
+    return tmp_path
+
+
+def test_compressed_copies_are_deterministic_and_exact(compressed_site: Path, tmp_path_factory) -> None:
+    import gzip
+
+    import brotli
+
+    from sitegen.compress import compress_site
+
+    html = compressed_site / "fr" / "index.html"
+    assert gzip.decompress((compressed_site / "fr" / "index.html.gz").read_bytes()) == html.read_bytes()
+    assert brotli.decompress((compressed_site / "fr" / "index.html.br").read_bytes()) == html.read_bytes()
+    assert (compressed_site / "pyodide" / "pyodide.asm.wasm.br").is_file()
+    # Zips and tiny files get no copies; a second run (with a cache) gives the same bytes.
+    assert not (compressed_site / "assets" / "py.zip.gz").exists()
+    assert not (compressed_site / "tiny.js.gz").exists()
+    before = {p.name: p.read_bytes() for p in compressed_site.rglob("*.*") if p.suffix in (".gz", ".br")}
+    compress_site(compressed_site, tmp_path_factory.mktemp("cache"))
+    compress_site(compressed_site, tmp_path_factory.mktemp("cache"))
+    after = {p.name: p.read_bytes() for p in compressed_site.rglob("*.*") if p.suffix in (".gz", ".br")}
+    assert before == after
+    # A copy whose source is gone is removed.
+    html.unlink()
+    compress_site(compressed_site)
+    assert not (compressed_site / "fr" / "index.html.br").exists()
+
+
+@pytest.mark.parametrize("accept, coding", [("gzip, deflate, br", "br"), ("gzip, deflate", "gzip"),
+                                            ("br;q=0, gzip", "gzip"), (None, None)])
+def test_server_sends_the_copy_the_client_accepts(compressed_site: Path, accept: str | None,
+                                                  coding: str | None) -> None:
+    import gzip
+
+    import brotli
+
+    server = serve.serve(compressed_site, 0)
+    try:
+        for rel, mime in (("fr/", "text/html"), ("pyodide/pyodide.asm.wasm", "application/wasm")):
+            headers, body = _fetch(serve.url_of(server) + rel, accept)
+            source = (compressed_site / (rel + "index.html" if rel.endswith("/") else rel)).read_bytes()
+            assert headers["Content-Type"].split(";")[0] == mime
+            assert headers.get("Content-Encoding") == coding
+            assert headers["Vary"] == "Accept-Encoding"
+            assert int(headers["Content-Length"]) == len(body)
+            decoded = {"br": brotli.decompress, "gzip": gzip.decompress, None: bytes}[coding](body)
+            assert decoded == source
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -1,0 +1,88 @@
+"""Compressed copies of the built site: `X.gz` (gzip) and `X.br` (brotli, PyPI `brotli`) beside
+every text file X and Pyodide's wasm, for scripts/serve.py and for a static host that serves
+precompressed files (README, "Publish").
+
+Deterministic: gzip with no name and mtime 0, brotli at quality 11 (its best); the same bytes
+in give the same bytes out. Brotli at quality 11 is slow (about 30 s of CPU for Pyodide's 9.6 MB
+wasm), so compressed bytes are kept in `.cache/compressed/` under the source's content hash and
+reused by every later build (the cache holds only pure functions of content, so it cannot make
+two builds differ). A copy that would not be smaller than its source is not written.
+"""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import io
+import os
+from pathlib import Path
+
+# Text formats of the site, and WebAssembly (compresses to a third). Zips are compressed already.
+SUFFIXES = frozenset({".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt", ".map",
+                      ".wasm", ".webmanifest"})
+MIN_SIZE = 256           # smaller files gain nothing worth a second request path
+BROTLI_QUALITY = 11
+GZIP_LEVEL = 9
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+
+
+def _gzip(data: bytes) -> bytes:
+    buffer = io.BytesIO()
+    with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, compresslevel=GZIP_LEVEL,
+                       mtime=0) as f:
+        f.write(data)
+    return buffer.getvalue()
+
+
+def _brotli(data: bytes) -> bytes:
+    import brotli
+
+    mode = brotli.MODE_TEXT if not data.startswith(b"\0asm") else brotli.MODE_GENERIC
+    return brotli.compress(data, mode=mode, quality=BROTLI_QUALITY)
+
+
+def _cached(cache: Path | None, digest: str, suffix: str, make) -> bytes:  # type: ignore[no-untyped-def]
+    if cache is None:
+        return make()
+    path = cache / f"{digest}{suffix}"
+    try:
+        return path.read_bytes()
+    except OSError:
+        pass
+    data = make()
+    cache.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    tmp.write_bytes(data)
+    tmp.replace(path)    # atomic: two builds at once never read half a file
+    return data
+
+
+def compressible(path: Path) -> bool:
+    return path.suffix in SUFFIXES and path.stat().st_size >= MIN_SIZE
+
+
+def compress_site(site_dir: Path, cache: Path | None = None) -> tuple[int, int, int]:
+    """Writes X.gz and X.br beside each compressible file of `site_dir` (stale copies of files
+    no longer there are removed); returns (files, bytes before, brotli bytes after)."""
+    for stale in [*site_dir.rglob("*.gz"), *site_dir.rglob("*.br")]:
+        if not stale.with_suffix("").is_file():
+            stale.unlink()
+    files = before = after = 0
+    for path in sorted(site_dir.rglob("*")):
+        if not path.is_file() or not compressible(path):
+            continue
+        data = path.read_bytes()
+        digest = hashlib.sha256(data).hexdigest()
+        files += 1
+        before += len(data)
+        for name, suffix in ENCODINGS:
+            packed = _cached(cache, digest, suffix, (lambda: _brotli(data)) if name == "br"
+                             else (lambda: _gzip(data)))
+            target = path.with_name(path.name + suffix)
+            if len(packed) >= len(data):
+                target.unlink(missing_ok=True)
+                continue
+            if not (target.is_file() and target.read_bytes() == packed):
+                target.write_bytes(packed)
+            if name == "br":
+                after += len(packed)
+    return files, before, after
