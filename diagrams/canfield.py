@@ -68,7 +68,8 @@ def _labels(x: int, y: int, lines: list[tuple[str, bool]], small: bool,
     if small:
         text = " · ".join(t for t, _ in lines)
         return f'<text class="cd-l" style="font-size:17px" x="{x}" y="{y + 18}">{escape(text)}</text>'
-    return "".join(label(x, y + 13 + 13 * i, t, b, room) for i, (t, b) in enumerate(lines))
+    # Separate text nodes, so the place's visible text reads "Stock 24 cards" (WCAG 2.5.3).
+    return " ".join(label(x, y + 13 + 13 * i, t, b, room) for i, (t, b) in enumerate(lines))
 
 
 def _lines(lang: str, name: str, n: int, small: bool) -> list[tuple[str, bool]]:
@@ -78,7 +79,7 @@ def _lines(lang: str, name: str, n: int, small: bool) -> list[tuple[str, bool]]:
 
 def _aria_top(lang: str, place: str, seq: list[str]) -> str:
     if not seq:
-        return catalogues.message(lang, "aria.place_empty", place=place)
+        return catalogues.message(lang, "aria.place_empty", place=place, cards=cards.count(lang, 0))
     return catalogues.message(lang, "aria.place", place=place, cards=cards.count(lang, len(seq)),
                               card=cards.name(seq[-1], lang))
 
@@ -105,7 +106,7 @@ def layout(state: dict, lang: str, pid: str, fan: tuple[str, ...], small: bool
     p = Place("stock")
     name = msg(lang, "place.cf.stock")
     p.label = (msg(lang, "aria.place_back", place=name, cards=cards.count(lang, len(stock)))
-               if stock else msg(lang, "aria.place_empty", place=name))
+               if stock else msg(lang, "aria.place_empty", place=name, cards=cards.count(lang, 0)))
     p.parts.append(card_back(pid, x, M) if stock else outline(x, M))
     p.top = p.hit = Box(x, M)
     p.parts.append(_labels(x + CW // 2, M + CH, _lines(lang, name, len(stock), small), small))
@@ -160,7 +161,7 @@ def layout(state: dict, lang: str, pid: str, fan: tuple[str, ...], small: bool
         name = msg(lang, "place.cf.column", n=i + 1)
         p = Place(COLUMNS[i])
         if not col:
-            p.label = msg(lang, "aria.place_empty", place=name)
+            p.label = msg(lang, "aria.place_empty", place=name, cards=cards.count(lang, 0))
             p.parts.append(outline(x, ROW2))
             p.top = p.hit = Box(x, ROW2)
         else:
@@ -176,6 +177,7 @@ def layout(state: dict, lang: str, pid: str, fan: tuple[str, ...], small: bool
     base = state["base_rank"]
     start = msg(lang, "label.cf.start", rank=cards.rank_label(base, lang))
     founds: list[Place] = []
+    extra: list[str] = []
     for i, f in enumerate(FOUNDATIONS):
         x = slot_x(3 + i)
         seq = state["foundations"][f]
@@ -185,12 +187,17 @@ def layout(state: dict, lang: str, pid: str, fan: tuple[str, ...], small: bool
             p.label = _aria_top(lang, name, seq)
             p.parts.append(card_face(pid, seq[-1], x, M, lang))
         else:
-            p.label = msg(lang, "aria.cf.foundation_empty", place=name, rank=msg(lang, f"rank.{base}"))
-            p.parts.append(ghost(pid, x, M, f, cards.rank_label(base, lang)))
+            p.label = msg(lang, "aria.cf.foundation_empty", place=name, cards=cards.count(lang, 0), rank=msg(lang, f"rank.{base}"))
+            p.parts.append(ghost(pid, x, M, f, base))
         p.top = p.hit = Box(x, M)
-        lines = [(start, True)] if small else [(start, True), (cards.count(lang, len(seq)), False)]
-        p.parts.append(_labels(x + CW // 2, M + CH, lines, small))
+        # The start rank is the board's, written under each foundation but not part of the
+        # foundation's own label (its accessible name begins with its count, WCAG 2.5.3).
+        if small:
+            p.parts.append(_labels(x + CW // 2, M + CH, [(start, True)], small))
+        else:
+            extra.append(label(x + CW // 2, M + CH + 13, start, True, SW - 4))
+            p.parts.append(label(x + CW // 2, M + CH + 26, cards.count(lang, len(seq)), False, SW - 4))
         founds.append(p)
 
     height = max([ROW2 + CH + 40, *bottoms]) + M
-    return WIDTH, height, places, founds, ""
+    return WIDTH, height, places, founds, "".join(extra)

@@ -32,7 +32,7 @@ STYLE = (
     ".cd-e{fill:none;stroke:#5b665e;stroke-width:1.5;stroke-dasharray:5 4}"
     ".cd-k{fill:#2a4a80;stroke:#1c1c1c}"
     ".cd-k2{fill:none;stroke:#fff;stroke-width:1.5}"
-    ".cd-bk{fill:#111}.cd-rd{fill:#c0102a}.cd-g{fill:#9aa59d}"
+    ".cd-bk{fill:#111}.cd-rd{fill:#c0102a}.cd-g{fill:#5b665e}"
     "svg[data-diagram] text{font-family:system-ui,-apple-system,'Segoe UI',sans-serif}"
     ".cd-r{font-size:15px;font-weight:700}"
     ".cd-big{font-size:26px;font-weight:700}"
@@ -50,7 +50,8 @@ STYLE = (
 STYLE_INTERACTIVE = (
     "svg[data-diagram] [data-place]{cursor:pointer}"
     "svg[data-diagram] [data-place]:focus{outline:none}"
-    "svg[data-diagram] [data-place]:focus>.cd-hit{stroke:#0b57d0;stroke-width:3;stroke-dasharray:4 3}"
+    # Purple: no highlight (blue last move, amber selection, green hint, red refusal) shares it.
+    "svg[data-diagram] [data-place]:focus>.cd-hit{stroke:#7b1fa2;stroke-width:3;stroke-dasharray:4 3}"
 )
 
 
@@ -99,15 +100,24 @@ def suit_use(pid: str, suit: str, x: int, y: int, size: int, cls: str | None = N
     return f'<use href="#{pid}-{suit}" class="{colour}" x="{x}" y="{y}" width="{size}" height="{size}"/>'
 
 
+def rank_use(pid: str, rank: str, x: int, y: int, cls: str, style: str = "") -> str:
+    """A rank index, drawn from the diagram's own `<text id="PID-rRANK">` in `<defs>`.
+
+    Why a `<use>`: the text of a card is a picture of the card, not a label of the place. Kept
+    out of the place's own subtree, a place's visible text is only its label ("Pile 3",
+    "6 cards"), which its accessible name begins with (WCAG 2.5.3, label in name)."""
+    extra = f' style="{style}"' if style else ""
+    return f'<use href="#{pid}-r{rank}" class="{cls}" x="{x}" y="{y}"{extra}/>'
+
+
 def card_face(pid: str, card: str, x: int, y: int, lang: str, corner: str = "v") -> str:
     """A face-up card. ``corner`` places the small suit where a fan leaves it visible:
     "v" (top right: vertical fans show the top strip) or "h" (under the rank: horizontal fans)."""
     rank, suit = cards.parts(card)
     colour = "cd-rd" if suit in cards.RED_SUITS else "cd-bk"
-    label = escape(cards.rank_label(rank, lang))
     small = suit_use(pid, suit, CW - 16, 4, 12) if corner == "v" else suit_use(pid, suit, 4, 20, 11)
     return (f'<g transform="translate({x},{y})"><rect class="cd-f" width="{CW}" height="{CH}" rx="5"/>'
-            f'<text class="cd-r {colour}" x="4" y="16">{label}</text>{small}'
+            f'{rank_use(pid, rank, 4, 16, "cd-r " + colour)}{small}'
             f'{suit_use(pid, suit, 13, 30, 26)}</g>')
 
 
@@ -119,13 +129,13 @@ def outline(x: int, y: int) -> str:
     return f'<rect class="cd-e" x="{x}" y="{y}" width="{CW}" height="{CH}" rx="5"/>'
 
 
-def ghost(pid: str, x: int, y: int, suit: str | None, text: str | None) -> str:
+def ghost(pid: str, x: int, y: int, suit: str | None, rank: str | None) -> str:
     """What an empty place may hold, drawn faint inside its outline (a foundation's suit, start rank)."""
     out = outline(x, y)
     if suit:
         out += suit_use(pid, suit, x + 15, y + 8, 22, "cd-g")
-    if text:
-        out += f'<text class="cd-big cd-g" x="{x + CW // 2}" y="{y + 60}" text-anchor="middle">{escape(text)}</text>'
+    if rank:
+        out += rank_use(pid, rank, x + CW // 2, y + 60, "cd-big cd-g", "text-anchor:middle")
     return out
 
 
@@ -175,8 +185,12 @@ def arrow(pid: str, src: Box, dst: Box, refused: bool, centre: tuple[int, int]) 
     return out
 
 
-def defs(pid: str, with_arrows: bool) -> str:
+def defs(pid: str, with_arrows: bool, lang: str = "en", body: str = "") -> str:
     out = ["<defs>"]
+    # The rank indices the board shows (see rank_use), in the language's letters.
+    used = set(re.findall(f'href="#{re.escape(pid)}-r([{cards.RANKS}])"', body))
+    for rank in sorted(used, key=cards.RANKS.index):
+        out.append(f'<text id="{pid}-r{rank}">{escape(cards.rank_label(rank, lang))}</text>')
     for suit in cards.SUITS:
         out.append(f'<symbol id="{pid}-{suit}" viewBox="0 0 100 100"><path d="{_SUIT_PATHS[suit]}"/></symbol>')
     out.append(f'<symbol id="{pid}-k" viewBox="0 0 {CW} {CH}" width="{CW}" height="{CH}">'
@@ -215,6 +229,6 @@ def document(*, pid: str, diagram_id: str, lang: str, title: str, desc: str, wid
             f'data-diagram={attr(diagram_id)} role="{role}" lang={attr(lang)} '
             f'aria-labelledby="{pid}-t" aria-describedby="{pid}-d">'
             f'<title id="{pid}-t">{escape(title)}</title><desc id="{pid}-d">{escape(desc)}</desc>'
-            f'<style>{style}</style>{defs(pid, with_arrows)}'
+            f'<style>{style}</style>{defs(pid, with_arrows, lang, body)}'
             f'<rect class="cd-bg" x=".5" y=".5" width="{width - 1}" height="{height - 1}" rx="10"/>'
             f'{body}</svg>')

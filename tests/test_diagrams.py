@@ -154,6 +154,17 @@ def groups_by_place(root: ET.Element) -> dict[str, ET.Element]:
     return found
 
 
+def ranks(root: ET.Element, group: ET.Element) -> list[str]:
+    """The rank indices drawn in a group: each is a <use> of a <text id="...-rX"> in <defs>."""
+    defs = {t.get("id"): t.text for t in root.iter(f"{NS}text") if t.get("id")}
+    return [defs[u.get("href")[1:]] for u in group.iter(f"{NS}use") if u.get("href")[1:] in defs]
+
+
+def place_text(group: ET.Element) -> list[str]:
+    """The place's own text (its label): what its accessible name must begin with."""
+    return [t.text for t in group.iter(f"{NS}text")]
+
+
 def faces(group: ET.Element) -> int:
     """Face-up cards drawn in a group (each is a rect of class cd-f)."""
     return sum(1 for r in group.iter(f"{NS}rect") if r.get("class") == "cd-f")
@@ -228,6 +239,11 @@ def test_interactive_places_are_focusable_buttons_with_localized_labels(states: 
             assert g.get("tabindex") == "0" and g.get("role") == "button", place
             label = g.get("aria-label") or ""
             assert label and "{" not in label
+            # Label in name (WCAG 2.5.3): the place's visible text, word for word, is in its
+            # name, the place's own label first where it shows one.
+            words = " ".join(place_text(g)).split()
+            assert " ".join(words) in " ".join(label.replace(",", " ").replace("、", " ").split()), (
+                lang, place, words, label)
             hit = g.find(f"{NS}rect")
             assert hit is not None and hit.get("class") == "cd-hit"
         zones = [g for g in root.iter(f"{NS}g") if g.get("data-zone") == "F"]
@@ -247,13 +263,13 @@ def test_aria_labels_say_place_count_and_top_card(states: dict) -> None:
     ko = groups_by_place(parse(render(states["crescent-seed"], "ko", interactive=True)))
     assert ko["1"].get("aria-label") == "1번 더미, 카드 4장, 맨 위는 다이아몬드 잭"
     late = groups_by_place(parse(render(states["crescent-late"], "en", interactive=True)))
-    assert late["1"].get("aria-label") == "Pile 1, empty"
+    assert late["1"].get("aria-label") == "Pile 1, 0 cards"
     cf = groups_by_place(parse(render(states["canfield-empty-columns"], "en", interactive=True)))
     assert cf["stock"].get("aria-label") == "Stock, 20 cards, face down"
-    assert cf["2"].get("aria-label") == "Column 2, empty"
+    assert cf["2"].get("aria-label") == "Column 2, 0 cards"
     assert cf["1"].get("aria-label").startswith("Column 1, 7 cards, bottom to top: king of hearts, queen of clubs")
     seed = groups_by_place(parse(render(states["canfield-seed"], "en", interactive=True)))
-    assert seed["S"].get("aria-label") == "Spade foundation, empty, starts at 7"
+    assert seed["S"].get("aria-label") == "Spade foundation, 0 cards, starts at 7"
 
 
 def test_two_diagrams_on_one_page_share_no_id(states: dict) -> None:
@@ -280,19 +296,20 @@ def test_crescent_shows_top_cards_numbers_and_counts(states: dict) -> None:
         texts = [t.text for t in g.iter(f"{NS}text")]
         assert f"Pile {n}" in texts and f"{len(state['piles'][n - 1])} cards" in texts
     # Ace of spades on pile 10: rank "A" and the spade shape.
+    root = parse(svg)
     g10 = by_place["10"]
-    assert [t.text for t in g10.iter(f"{NS}text")][0] == "A"
+    assert ranks(root, g10) == ["A"]
     assert any(u.get("href") == "#d-t-S" for u in g10.iter(f"{NS}use"))
     # Red cards are red, black cards black, each suit its own shape.
     g7 = by_place["7"]       # 5 of hearts
-    assert all(u.get("class") == "cd-rd" for u in g7.iter(f"{NS}use"))
-    assert all(u.get("href") == "#d-t-H" for u in g7.iter(f"{NS}use"))
+    assert all("cd-rd" in u.get("class").split() for u in g7.iter(f"{NS}use"))
+    assert {u.get("href") for u in g7.iter(f"{NS}use")} == {"#d-t-H", "#d-t-r5"}
     late = groups_by_place(parse(render(states["crescent-late"], "en")))
     for empty in ("1", "4", "9", "13"):
         assert faces(late[empty]) == 0
         assert any(r.get("class") == "cd-e" for r in late[empty].iter(f"{NS}rect"))
-    fr = groups_by_place(parse(render(state, "fr")))
-    assert [t.text for t in fr["11"].iter(f"{NS}text")][0] == "R"      # roi
+    fr_root = parse(render(state, "fr"))
+    assert ranks(fr_root, groups_by_place(fr_root)["11"]) == ["R"]      # roi
 
 
 def test_fan_shows_every_card_of_the_named_places(states: dict) -> None:
@@ -327,10 +344,11 @@ def test_canfield_layout(states: dict) -> None:
     assert faces(by_place["1"]) == 7                # columns: every card visible
     assert faces(by_place["2"]) == 0 and faces(by_place["R"]) == 0
     # The start rank is marked on each foundation; an empty one shows its suit and start rank.
-    seed = groups_by_place(parse(render(states["canfield-seed"], "ko")))
-    for f in "SHDC":
-        assert "시작 7" in [t.text for t in seed[f].iter(f"{NS}text")]
-    assert "7" in [t.text for t in seed["S"].iter(f"{NS}text")]
+    seed_root = parse(render(states["canfield-seed"], "ko"))
+    seed = groups_by_place(seed_root)
+    board_text = [t.text for t in seed_root.iter(f"{NS}text")]
+    assert board_text.count("시작 7") == 4          # under each foundation, outside its label
+    assert "7" in ranks(seed_root, seed["S"])
     assert faces(seed["S"]) == 0 and faces(seed["H"]) == 1
 
 

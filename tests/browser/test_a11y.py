@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -197,3 +198,131 @@ def test_keys_before_python_is_ready_are_queued(page: Page, live_url: str, watch
     board = page.locator("[data-board]")
     expect(board).to_have_attribute("data-state", re.compile('"moves":1'), timeout=LIVE_TIMEOUT_MS)
     assert json.loads(board.get_attribute("data-state") or "{}") == game.state()
+
+
+# ---- a phone -------------------------------------------------------------------------------------
+
+MEASURE = """(board) => {
+  const svg = board.querySelector('[data-role=svg] svg');
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const places = [...svg.querySelectorAll('[data-place]')].map((g) => {
+    const r = g.querySelector('.cd-hit').getBoundingClientRect();
+    return {place: g.dataset.place, w: r.width, h: r.height};
+  });
+  const ranks = [...svg.querySelectorAll('use.cd-r')].map(
+    (u) => parseFloat(getComputedStyle(u).fontSize) * scale);
+  return {places, ranks, pageWidth: document.documentElement.scrollWidth};
+}"""
+
+
+@pytest.mark.parametrize("game", ["crescent", "canfield"])
+def test_phone_tap_areas_and_ranks(phone: Page, live_url: str, watched: Watch, game: str) -> None:
+    _open_live(phone, live_url + page_path("ja", f"play-{game}"))
+    m = phone.locator("[data-board]").evaluate(MEASURE)
+    assert {p["place"] for p in m["places"]} == set(diagrams.places(game))
+    small = [p for p in m["places"] if p["w"] < 44 or p["h"] < 44]
+    assert small == [], small
+    assert m["ranks"] and min(m["ranks"]) >= 12, min(m["ranks"])
+    # The page itself does not scroll sideways (a wide board scrolls inside its own frame).
+    assert m["pageWidth"] <= PHONE["width"]
+
+
+def _touch_drag(page: Page, src: str, dst: str) -> None:
+    """A finger's drag from one place to another: real touch events through the DevTools
+    protocol, which Chromium turns into pointer events of type "touch"."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    a = page.locator(f"[data-board] [data-place='{src}'] .cd-hit").bounding_box()
+    b = page.locator(f"[data-board] [data-place='{dst}'] .cd-hit").bounding_box()
+    x0, y0 = a["x"] + a["width"] / 2, a["y"] + a["height"] / 2
+    x1, y1 = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+    for i in range(1, 9):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+            {"x": x0 + (x1 - x0) * i / 8, "y": y0 + (y1 - y0) * i / 8}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def test_touch_drag_and_drop_plays_a_move(phone: Page, live_url: str, watched: Watch) -> None:
+    _open_live(phone, live_url + page_path("fr", "play-canfield"))
+    game = engine.new_game("CF1-D3-AAAAACL")
+    state = game.state()
+    # A legal move between two places that are both on screen: a column onto a column, or
+    # any drop the engine accepts between the board's places.
+    move = src = dst = None
+    for a in diagrams.places("canfield"):
+        for b in diagrams.places("canfield"):
+            if a != b and a != "stock" and game.check(engine.drop(game, a, b)) is None:
+                move, src, dst = engine.drop(game, a, b), a, b
+                break
+        if move:
+            break
+    assert move, "no legal drag in the default deal"
+    phone.locator("[data-board] [data-role='svg']").evaluate("(el) => el.scrollIntoView()")
+    _touch_drag(phone, src, dst)
+    game.play(move)
+    board = phone.locator("[data-board]")
+    expect(board).to_have_attribute("data-state", re.compile('"moves":1'), timeout=10_000)
+    assert json.loads(board.get_attribute("data-state") or "{}") == game.state() != state
+
+
+# ---- axe-core on every page of every language ------------------------------------------------------
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+AXE_RUN = """async () => {
+  const r = await axe.run(document, {resultTypes: ['violations']});
+  return r.violations.map((v) => ({id: v.id, help: v.help,
+    nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ') + ': ' + (n.failureSummary || '').slice(0, 300))}));
+}"""
+
+
+def _pages(site: Path, lang: str) -> list[str]:
+    """Every HTML page of one language in the built site (the default language at the root)."""
+    langs = sorted(p.name for p in (Path(catalogues.__file__).parent).iterdir()
+                   if p.is_dir() and any(p.glob("*.json")))
+    out = []
+    for path in sorted(site.rglob("index.html")):
+        rel = path.relative_to(site).parent.as_posix()
+        top = rel.split("/")[0] if rel != "." else ""
+        if top in ("assets", "pyodide", "search", "_bench"):
+            continue
+        page_lang = top if top in langs else "en"
+        if page_lang == lang:
+            out.append("" if rel == "." else rel + "/")
+    return out
+
+
+def _axe(page: Page, url: str, scheme: str = "light") -> list[dict[str, Any]]:
+    page.emulate_media(color_scheme=scheme)
+    page.goto(url)
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(150)    # Material mounts its components (tables, search) on load
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate(AXE_RUN)
+
+
+@pytest.mark.parametrize("lang", catalogues.LANGUAGES)
+def test_axe_finds_nothing_on_any_page(page: Page, live_site: Path, live_url: str, lang: str) -> None:
+    """Every page of the language, light scheme at desktop width; Python is kept from starting
+    (its boot is not what is audited, and the Play pages' status then holds the error line)."""
+    page.context.route(re.compile(r".*/(pyodide/.*|assets/py\.zip)$"), lambda r: r.abort())
+    pages = _pages(live_site, lang)
+    assert len(pages) >= 9, pages
+    found = {}
+    for rel in pages:
+        violations = _axe(page, live_url + rel)
+        if violations:
+            found[rel] = violations
+    assert found == {}, json.dumps(found, ensure_ascii=False, indent=1)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_on_a_phone_in_both_schemes(phone: Page, live_url: str, scheme: str) -> None:
+    phone.context.route(re.compile(r".*/(pyodide/.*|assets/py\.zip)$"), lambda r: r.abort())
+    found = {}
+    for rel in ("", "el/play-crescent/", "ko/crescent/", "fr/statistics/", "examples/",
+                "ja/play-canfield/", "de/canfield/"):
+        violations = _axe(phone, live_url + rel, scheme)
+        if violations:
+            found[rel] = violations
+    assert found == {}, json.dumps(found, ensure_ascii=False, indent=1)

@@ -523,6 +523,11 @@
     box.addEventListener("pointermove", function (ev) {
       self.dragMove(ev);
     });
+    // A finger that comes down on a card drags it: the page must not take the move as a scroll
+    // (Chromium honours CSS touch-action only on the <svg>, not on its places).
+    box.addEventListener("touchmove", function (ev) {
+      if (self.drag) ev.preventDefault();
+    }, { passive: false });
     box.addEventListener("pointerup", function (ev) {
       self.dragEnd(ev, false);
     });
