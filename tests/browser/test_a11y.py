@@ -258,7 +258,7 @@ def test_touch_drag_and_drop_plays_a_move(phone: Page, live_url: str, watched: W
         if move:
             break
     assert move, "no legal drag in the default deal"
-    phone.locator("[data-board] [data-role='svg']").evaluate("(el) => el.scrollIntoView()")
+    phone.locator("[data-board] [data-role='svg']").evaluate("(el) => el.scrollIntoView({block: 'center'})")
     _touch_drag(phone, src, dst)
     game.play(move)
     board = phone.locator("[data-board]")
