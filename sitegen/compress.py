@@ -67,7 +67,10 @@ def compress_site(site_dir: Path, cache: Path | None = None) -> tuple[int, int, 
     """Writes X.gz and X.br beside each compressible file of `site_dir` (stale copies of files
     no longer there are removed); returns (files, bytes before, brotli bytes after)."""
     for stale in [*site_dir.rglob("*.gz"), *site_dir.rglob("*.br")]:
-        if not stale.with_suffix("").is_file():
+        source = stale.with_suffix("")
+        # Only our own copies (of a compressible suffix); other .gz files (the Python
+        # snapshot, sitemap.xml.gz) are the build's own and stay.
+        if source.suffix in SUFFIXES and not source.is_file():
             stale.unlink()
     files = before = after = 0
     for path in sorted(site_dir.rglob("*")):
