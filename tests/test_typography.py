@@ -154,7 +154,7 @@ def test_label_marker_quotes_the_sites_own_words() -> None:
     with pytest.raises(SourceError, match=r"docs/en/x.md:2: .*no message 'ui.nope'"):
         markers.expand("a\n<!-- label: ui.nope -->", "docs/en/x.md", "en", docs)
     with pytest.raises(SourceError, match="takes arguments"):
-        markers.expand("<!-- label: ui.hint -->", "docs/en/x.md", "en", docs)
+        markers.expand("<!-- label: ui.selected -->", "docs/en/x.md", "en", docs)
 
 
 def test_no_korean_particle_pair_is_left_in_a_formatted_message() -> None:
