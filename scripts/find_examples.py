@@ -64,20 +64,9 @@ EXAMPLES = ROOT / "docs" / "examples"
 MIN_ACTIONS = 100
 
 
-def replay(code: str, moves: list[str]) -> engine.Game | None:
-    """The game after `moves`, or None if one is illegal."""
-    game = engine.new_game(code)
-    try:
-        for move in moves:
-            game.play(move)
-    except engine.IllegalMove:
-        return None
-    return game
-
-
-def wins(code: str, moves: list[str]) -> bool:
-    game = replay(code, moves)
-    return game is not None and game.status == "won"
+# One replay and one win check for the finder and the cleaner (the public API, step by step).
+replay = clean_line.replay
+wins = clean_line.wins
 
 
 def tidy(code: str, moves: list[str], keep: int, check: Callable[[list[str]], bool]) -> list[str]:
