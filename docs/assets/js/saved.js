@@ -55,26 +55,21 @@
     if (op === "open") this.push = !!(args.random || args.typed);
   };
 
-  /** After the answer is painted (idle time, at most 300 ms later): writing the URL and the
-   * storage costs the browser a few milliseconds that the move's feedback need not wait for. */
-  function later(fn) {
-    if (window.requestIdleCallback) window.requestIdleCallback(fn, { timeout: 300 });
-    else setTimeout(fn, 0);
-  }
-
   Saved.prototype.afterApply = function (a, op) {
-    var self = this, board = this.board, gen = board.answerGen;
+    var board = this.board, gen = board.answerGen;
     if (a.saved) {
       board.lastSaved = a.saved; // what the board holds (a recovery reopens it)
       board.linkHash = hashOf(a.saved);
     }
     var push = this.push;
     this.push = false;
-    later(function () {
-      self.write(a, op, gen, push);
-    });
+    // The URL and the storage at once, not in idle time: a Back pressed, or a page left, right
+    // after a move must still find that move (a test lost it both ways when they were deferred).
+    var kept = this.write(a, op, gen, push);
+    if (kept) store(board, kept);
   };
 
+  /** Writes the game's link into the URL; returns the game to keep in storage, or null. */
   Saved.prototype.write = function (a, op, gen, push) {
     var board = this.board;
     // No hash change since this request, nor one the page has not heard of yet (the reader's
@@ -86,16 +81,16 @@
         history.replaceState(null, "", board.linkHash);
         board.lastHash = location.hash;
       }
-      return;
+      return null;
     }
-    if (!a.saved || !current) return;
+    if (!a.saved || !current) return null;
     var hash = hashOf(a.saved);
     if (location.hash !== hash && history.replaceState) {
       if (op === "open" && a.opened && push) history.pushState(null, "", hash);
       else history.replaceState(null, "", hash);
     }
     board.lastHash = location.hash;
-    store(board, a.saved);
+    return a.saved;
   };
 
   (window.CCPlayPlugins = window.CCPlayPlugins || []).push(function (board) {
