@@ -12,7 +12,9 @@ Soundness, which matters more than speed here:
   graph reachability (every legal action is generated, up to macro moves that only merge
   stock draws with the play that follows them), and a position is skipped only when its
   canonical key was seen before, which is exact (keys differ only by permutations of
-  interchangeable piles, or by stock positions that draws alone connect both ways).
+  interchangeable piles, or by stock positions that draws alone connect both ways), or when a
+  game-specific rule proves it lost (`Searcher.dead`: Crescent's stuck cards,
+  `crescent_deadlock.py`, each rule argued there and tested against exhaustive search).
 - A quick pass comes first with a narrower, heuristic move set (no foundation take-backs, no
   pile-emptying shuffles); it can only find wins, never prove a loss.
 """
@@ -80,6 +82,12 @@ class Searcher:
     def won(self) -> bool:
         return self.game._won()
 
+    def dead(self) -> bool:
+        """True only if the position is provably lost (a sound, game-specific rule, argued
+        where it is defined): the search then expands it no further. Called right after
+        key(), for positions not seen before."""
+        return False
+
     def best_first(self, scored: list[tuple[float, int, Any]]) -> list[Any]:
         """The moves of (score, tie-break, move) triples, lowest score first; in the quick
         pass a random amount is added to each score, so restarts explore other lines."""
@@ -143,6 +151,9 @@ def _dfs(s: Searcher, full: bool, budget: _Budget, node_limit: int | None,
                 s.revert(record)
                 continue
             seen.add(key)
+            if s.dead():  # provably lost: a leaf (its key stays seen, so it is not re-tested)
+                s.revert(record)
+                continue
             stack.append([s.moves(full), 0, record, move])
             if not nodes_here % CHECK_EVERY:
                 if budget.clock() > budget.deadline:

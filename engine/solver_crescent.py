@@ -10,6 +10,12 @@ single-deck games carries over; the full pass generates every legal action. (Eve
 can ever land on it again, playing it at once is not plainly safe: a later move between the
 two foundations of its suit may need that foundation one card lower.)
 
+One sound pruning rule: a position where some card can never leave its pile is lost
+(`crescent_deadlock.py`, argued there, tested against exhaustive search). It matters because
+the search's dead ends on hard deals are such positions reached late (a 2 under the ace of its
+suit after the last redeal, with the up foundation full and the down one wanting the 2): cut
+where the rule first sees them, whole subtrees of hopeless endgames go.
+
 Why no Crescent deal has been proved lost (issue 13). A proof is the full pass running to its
 end, and on a real deal it does not: on CR1-N-AAKYMNT, the one deal of the first 100 of the
 statistics sample still undecided at 30 s of CPU, the full pass alone stored 2.1 million
@@ -25,7 +31,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .crescent import FOUNDATION_SIZE, MOVE_NAMES, NEIGHBOURS, PILE_LIMIT, PILES, REDEAL, Crescent
+from .crescent import MOVE_NAMES, NEIGHBOURS, PILE_LIMIT, PILES, REDEAL, Crescent
+from .crescent_deadlock import pile_is_stuck
 from .solver import Searcher
 
 SEP = b"\xff"
@@ -43,33 +50,69 @@ class CrescentSearcher(Searcher):
     # fresh sample deals: 47 of 49 decided with 1000, 58 of 63 with 250: no clear difference.
     RESTART_NODES = 250
 
+    def __init__(self, game: Crescent) -> None:
+        super().__init__(game)
+        self.stuck_cache: dict[tuple[bytes, int, bytes], bool] = {}
+        self._piles: list[bytes] = []
+        self._heights = b""
+        self.views: dict[bytes, tuple[dict[int, list[int]], list[tuple[int, int]]]] = {}
+
     def key(self) -> bytes:
         g = self.game
-        return (SEP.join(sorted([bytes(p) for p in g.piles]))
-                + bytes([len(f) for f in g.foundations]) + bytes((g.redeals_left,)))
+        self._piles = piles = list(map(bytes, g.piles))
+        self._heights = heights = bytes(map(len, g.foundations))
+        return SEP.join(sorted(piles)) + heights + bytes((g.redeals_left,))
+
+    def dead(self) -> bool:
+        """A card that can never leave its pile (crescent_deadlock.py). Per pile, cached on
+        the pile's cards, the redeals left and the foundation heights (all it depends on)."""
+        g = self.game
+        heights, redeals, cache = self._heights, g.redeals_left, self.stuck_cache
+        for pile in self._piles:
+            if not pile:
+                continue
+            k = (pile, redeals, heights)
+            stuck = cache.get(k)
+            if stuck is None:
+                if len(cache) >= 400_000:  # bounded memory
+                    cache.clear()
+                stuck = cache[k] = pile_is_stuck(pile, redeals, g.foundations)
+            if stuck:
+                return True
+        return False
 
     def moves(self, full: bool) -> list[Any]:
         g = self.game
-        piles, foundations = g.piles, g.foundations
-        wants: dict[int, list[int]] = {}
-        for f in range(8):
-            foundation = foundations[f]
-            if len(foundation) < FOUNDATION_SIZE:
-                wants.setdefault(foundation[-1] + (1 if f < 4 else -1), []).append(PILES + f)
+        piles = g.piles
+        heights = bytes(map(len, g.foundations))
+        view = self.views.get(heights)
+        if view is None:  # the foundations' wants follow from their heights alone
+            g._foundation_moves = None
+            view = g._foundation_view()
+            if len(self.views) >= 200_000:  # bounded memory
+                self.views.clear()
+            self.views[heights] = view
+        wants, between = view
         by_top: dict[int, list[int]] = {}
         for i in range(PILES):
             pile = piles[i]
             if pile:
-                by_top.setdefault(pile[-1], []).append(i)
+                top = pile[-1]
+                if top in by_top:
+                    by_top[top].append(i)
+                else:
+                    by_top[top] = [i]
         scored: list[tuple[float, int, Any]] = []
+        append = scored.append
         n = 0
         for top, sources in by_top.items():
             if top in wants:
                 for i in sources:
-                    under = piles[i][-2] if len(piles[i]) > 1 else -1
+                    pile = piles[i]
+                    under = pile[-2] if len(pile) > 1 else -1
                     for f in wants[top]:
                         # Playing to a foundation first; better still if it uncovers another.
-                        scored.append((0 if under in wants else 1, n, (i, f)))
+                        append((0 if under in wants else 1, n, (i, f)))
                         n += 1
             for neighbour in NEIGHBOURS[top]:
                 targets = by_top.get(neighbour)
@@ -81,33 +124,33 @@ class CrescentSearcher(Searcher):
                     for i in sources:
                         if i == j:
                             continue
-                        size = len(piles[i])
-                        if size == 1:
+                        pile = piles[i]
+                        if len(pile) == 1:
                             # Emptying a pile loses a place for good: last, and full pass only.
                             if full:
-                                scored.append((6, n, (i, j)))
+                                append((6, n, (i, j)))
                                 n += 1
                             continue
-                        under = piles[i][-2]
+                        under = pile[-2]
                         if under in wants:
                             score = 2
-                        elif under in by_top or any(nb in by_top for nb in NEIGHBOURS[under]):
+                        elif under in by_top:
                             score = 3  # the uncovered card has a use at once
                         else:
-                            score = 4
-                        scored.append((score, n, (i, j)))
+                            a, b = NEIGHBOURS[under]
+                            score = 3 if a in by_top or b in by_top else 4
+                        append((score, n, (i, j)))
                         n += 1
-        for suit in range(4):
-            up, down = foundations[suit], foundations[4 + suit]
-            if len(up) > 1 and down[-1] - 1 == up[-1]:
-                useful = (up[-1] - 1) in by_top  # S+ then wants the card below
+        if between:
+            foundations = g.foundations
+            for src, dst in between:
+                suit = (src - PILES) % 4
+                if src - PILES < 4:
+                    useful = (foundations[suit][-1] - 1) in by_top  # S+ then wants the card below
+                else:
+                    useful = (foundations[suit][-1] + 2) in by_top  # S- then wants the card above
                 if full or useful:
-                    scored.append((2 if useful else 5, n, (PILES + suit, PILES + 4 + suit)))
-                    n += 1
-            if len(down) > 1 and up[-1] + 1 == down[-1] and len(up) < FOUNDATION_SIZE:
-                useful = (up[-1] + 2) in by_top  # S- then wants the card above
-                if full or useful:
-                    scored.append((2 if useful else 5, n, (PILES + 4 + suit, PILES + suit)))
+                    append((2 if useful else 5, n, (src, dst)))
                     n += 1
         result = self.best_first(scored)
         if g.redeals_left > 0:
@@ -115,10 +158,40 @@ class CrescentSearcher(Searcher):
         return result
 
     def apply(self, move: Any) -> Any:
-        return self.game._apply(move)
+        # The engine's _apply without its notation step (`P>F` resolution): the searcher's
+        # moves name their foundation already. Same bookkeeping: caches dropped, move counted.
+        if move == REDEAL:
+            return self.game._apply(move)
+        g = self.game
+        src, dst = move
+        g._legal_cache = None
+        if dst >= PILES:
+            g._foundation_moves = None
+            if src >= PILES:
+                g.foundations[dst - PILES].append(g.foundations[src - PILES].pop())
+            else:
+                g.foundations[dst - PILES].append(g.piles[src].pop())
+        else:
+            g.piles[dst].append(g.piles[src].pop())
+        g.moves += 1
+        return move
 
     def revert(self, record: Any) -> None:
-        self.game._revert(record)
+        if record == REDEAL:
+            self.game._revert(record)
+            return
+        g = self.game
+        src, dst = record
+        g._legal_cache = None
+        if dst >= PILES:
+            g._foundation_moves = None
+            if src >= PILES:
+                g.foundations[src - PILES].append(g.foundations[dst - PILES].pop())
+            else:
+                g.piles[src].append(g.foundations[dst - PILES].pop())
+        else:
+            g.piles[src].append(g.piles[dst].pop())
+        g.moves -= 1
 
     def names(self, move: Any) -> list[str]:
         return [MOVE_NAMES[move]]

@@ -8,6 +8,16 @@ decided share does not depend on what else the machine runs; the load average is
 
     .venv/bin/python scripts/bench.py solver            # 60 Canfield D3 + 20 Crescent deals
     .venv/bin/python scripts/bench.py solver --quick    # 12 + 4
+
+Hard-deal mode (issue 13): the statistics sample's undecided deals (status "unknown" in
+data/stats/<game>.jsonl, no decided line for them) plus a fixed sample of decided ones (to show
+that the time to decide does not regress), solved one after another in this one process with a
+CPU-time cap; `--engine-root` imports `engine` from another checkout (e.g. an export of an
+older commit), to compare two solvers at the same cap. Run it niced:
+
+    nice -n 10 .venv/bin/python scripts/benchmarks/bench_solver.py crescent --cap 30
+    git archive 66e17e6 engine | tar -x -C /tmp/old && nice -n 10 .venv/bin/python \
+        scripts/benchmarks/bench_solver.py crescent --cap 30 --engine-root /tmp/old
 """
 from __future__ import annotations
 
@@ -58,3 +68,62 @@ def run(args: Any) -> None:
                       f"max {times[-1]:.2f} s; CPU spent {seconds:.0f} s")
             print(f"  {nodes / seconds:,.0f} nodes per CPU second; wall {wall:.0f} s on 2 processes; "
                   f"load average {os.getloadavg()[0]:.2f}", flush=True)
+
+
+def hard_deals(game: str, unknown_limit: int, sample: int, seed: int = 13) -> list[tuple[str, str]]:
+    """(code, what the statistics file says) for the undecided deals (first `unknown_limit`, in
+    file order) and `sample` decided ones drawn with a fixed seed."""
+    import json
+    import random
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "data" / "stats" / f"{game}.jsonl"
+    final: dict[str, str] = {}
+    for line in path.read_text().splitlines():
+        row = json.loads(line)
+        if final.get(row["code"]) in ("win", "loss"):
+            continue  # a decided result wins over unknown ones
+        final[row["code"]] = row["status"]
+    unknown = [code for code, status in final.items() if status == "unknown"][:unknown_limit]
+    decided = sorted(code for code, status in final.items() if status != "unknown")
+    picked = random.Random(seed).sample(decided, min(sample, len(decided)))
+    return [(code, "unknown") for code in unknown] + [(code, final[code]) for code in picked]
+
+
+def main() -> None:
+    import argparse
+    import sys
+
+    parser = argparse.ArgumentParser(description="Solver on the statistics sample's hard deals")
+    parser.add_argument("game", choices=["crescent", "canfield-d3", "canfield-d1"])
+    parser.add_argument("--cap", type=float, required=True, help="CPU seconds per deal")
+    parser.add_argument("--unknown", type=int, default=1000, help="at most this many undecided deals")
+    parser.add_argument("--sample", type=int, default=30, help="decided deals to re-solve")
+    parser.add_argument("--engine-root", help="import engine from this directory")
+    parser.add_argument("--only", help="comma-separated codes instead of the file's deals")
+    args = parser.parse_args()
+    sys.path.insert(0, args.engine_root or str(__import__("pathlib").Path(__file__).resolve().parents[2]))
+    import engine
+
+    print(f"engine from {engine.__file__}; uptime: {os.popen('uptime').read().strip()}", flush=True)
+    deals = ([(code, "?") for code in args.only.split(",")] if args.only
+             else hard_deals(args.game, args.unknown, args.sample))
+    totals: dict[str, dict[str, float]] = {}
+    for code, before in deals:
+        game = engine.new_game(code)
+        solution = engine.solve(game, max_seconds=args.cap, clock=time.thread_time)
+        group = totals.setdefault("undecided" if before == "unknown" else "decided sample",
+                                  {"deals": 0, "win": 0, "loss": 0, "unknown": 0, "cpu": 0.0})
+        group["deals"] += 1
+        group[solution.status] += 1
+        group["cpu"] += solution.seconds
+        print(f"{code} file={before} -> {solution.status} {solution.seconds:.2f} s CPU, "
+              f"{solution.nodes} nodes, {solution.positions} positions {solution.why}", flush=True)
+    for name, g in totals.items():
+        print(f"{name}: {g['deals']:.0f} deals at {args.cap:g} s CPU: win {g['win']:.0f}, "
+              f"loss {g['loss']:.0f}, unknown {g['unknown']:.0f}; CPU {g['cpu']:.0f} s")
+    print(f"uptime: {os.popen('uptime').read().strip()}")
+
+
+if __name__ == "__main__":
+    main()
