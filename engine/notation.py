@@ -42,3 +42,29 @@ def split_pair(text: object, keyword: str) -> tuple[str, str] | None:
     if not sep or not src or not dst:
         raise IllegalMove(R.BAD_NOTATION, text)
     return src, dst
+
+
+# ---- reading canonical lines against state dicts (the stored games, commentary, advice) ----
+
+def split_move(move: str) -> tuple[str, int, str] | None:
+    """("1", 3, "4") for the canonical "1:3>4", ("W", 1, "S+") for "W>S+"; None for a keyword
+    action (redeal, draw). Canonical text only: what a game's `play` accepts leniently (case,
+    spaces, "F") must go through the game first."""
+    if ">" not in move:
+        return None
+    src, _, dst = move.partition(">")
+    src, _, count = src.partition(":")
+    return src, int(count) if count else 1, dst
+
+
+def cards_at(state: dict, place: str) -> list[str]:
+    """The cards of the canonically named `place` in a state dict (`Game.state()`), bottom first."""
+    if state["game"] == "crescent":
+        return state["piles"][int(place) - 1] if place.isdigit() else state["foundations"][place]
+    if place == "R":
+        return state["reserve"]
+    if place == "W":
+        return state["waste"]
+    if place.isdigit():
+        return state["columns"][int(place) - 1]
+    return state["foundations"][place]

@@ -12,6 +12,7 @@ from typing import Any
 
 import catalogues
 from diagrams import cards
+from engine.notation import cards_at
 
 _FOUNDATIONS_CR = ("S+", "H+", "D+", "C+", "S-", "H-", "D-", "C-")
 
@@ -43,19 +44,6 @@ def _src(kind: str, src: str, lang: str) -> str:
     return _msg(lang, "caption.cf.src.foundation", foundation=_msg(lang, f"name.cf.{src}"))
 
 
-def _top(state: dict[str, Any], kind: str, src: str) -> list[str]:
-    """The face-up cards of `src`, bottom first (the top card last)."""
-    if kind == "crescent":
-        return state["piles"][int(src) - 1] if src.isdigit() else state["foundations"][src]
-    if src == "R":
-        return state["reserve"]
-    if src == "W":
-        return state["waste"]
-    if src.isdigit():
-        return state["columns"][int(src) - 1]
-    return state["foundations"][src]
-
-
 def hint_text(move: str, state: dict[str, Any], lang: str) -> str:
     """The advice for `move` (canonical notation, or `X>F`) from the position `state`."""
     kind = state["game"]
@@ -65,7 +53,7 @@ def hint_text(move: str, state: dict[str, Any], lang: str) -> str:
         return _msg(lang, "play.hint.recycle" if not state["stock"] else "play.hint.draw")
     head, _, dst = move.partition(">")
     src, _, count = head.partition(":")
-    pile = _top(state, kind, src)
+    pile = cards_at(state, src)
     if count:
         n = int(count)
         return _msg(lang, "play.hint.run", count=n, cards=" ".join(cards.short(c, lang) for c in pile[-n:]),

@@ -37,6 +37,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
+from engine.notation import cards_at, split_move  # noqa: E402
 
 Line = list[str]
 
@@ -87,31 +88,13 @@ def states(code: str, moves: Iterable[str]) -> list[dict[str, Any]]:
 
 def moved(move: str, before: dict[str, Any]) -> tuple[str, str, tuple[str, ...]] | None:
     """(source place, destination place, cards moved) of a card move; None for redeal/draw."""
-    if ">" not in move:
+    split = split_move(move)
+    if split is None:
         return None
-    src, dst = move.split(">")
-    count = 1
-    if ":" in src:
-        src, n = src.split(":")
-        count = int(n)
-    seq = _place(before, src)
+    src, count, dst = split
     if dst == "F":
         return None  # not canonical: the stored lines use the foundation's name
-    return src, dst, tuple(seq[-count:])
-
-
-def _place(state: dict[str, Any], place: str) -> list[str]:
-    if state["game"] == "crescent":
-        if place.isdigit():
-            return state["piles"][int(place) - 1]
-        return state["foundations"][place]
-    if place == "R":
-        return state["reserve"]
-    if place == "W":
-        return state["waste"]
-    if place.isdigit():
-        return state["columns"][int(place) - 1]
-    return state["foundations"][place]
+    return src, dst, tuple(cards_at(before, src)[-count:])
 
 
 def is_foundation(state: dict[str, Any], place: str) -> bool:

@@ -35,6 +35,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from engine.notation import cards_at, split_move
 from sitegen.facts import Fact, resolve_particles, sentence
 
 
@@ -174,34 +175,13 @@ def _cr_notes(moves: tuple[str, ...], states: tuple[dict[str, Any], ...]) -> lis
 
 # ---- Canfield --------------------------------------------------------------------------------
 
-def _cf_split(move: str) -> tuple[str, int, str] | None:
-    if ">" not in move:
-        return None
-    src, dst = move.split(">")
-    count = 1
-    if ":" in src:
-        src, n = src.split(":")
-        count = int(n)
-    return src, count, dst
-
-
-def _cf_place(state: dict[str, Any], place: str) -> list[str]:
-    if place == "R":
-        return state["reserve"]
-    if place == "W":
-        return state["waste"]
-    if place.isdigit():
-        return state["columns"][int(place) - 1]
-    return state["foundations"][place]
-
-
 def _cf_notes(moves: tuple[str, ...], states: tuple[dict[str, Any], ...]) -> list[Note]:
     out: list[Note] = []
     recycled = False
     for i, move in enumerate(moves):
         before, after = states[i], states[i + 1]
         nxt = _moves_after(moves, i)
-        ns = _cf_split(nxt) if nxt else None
+        ns = split_move(nxt) if nxt else None
         if move == "draw":
             if not before["stock"]:
                 if not recycled:
@@ -217,19 +197,19 @@ def _cf_notes(moves: tuple[str, ...], states: tuple[dict[str, Any], ...]) -> lis
                 else:
                     out.append(Note(i, Fact("commentary.cf.draw_home", cards={"card": card})))
             continue
-        split = _cf_split(move)
+        split = split_move(move)
         if split is None:
             continue
         src, count, dst = split
-        seq = _cf_place(before, src)
+        seq = cards_at(before, src)
         card = seq[-count]
         if src in before["foundations"] and dst.isdigit():
             # A take-back: what lands on the card next, if anything does.
             landed = None
             for j in range(i + 1, min(i + 4, len(moves))):
-                sj = _cf_split(moves[j])
+                sj = split_move(moves[j])
                 if sj and sj[2] == dst and _top(states[j]["columns"][int(dst) - 1]) == card:
-                    landed = _cf_place(states[j], sj[0])[-sj[1]]
+                    landed = cards_at(states[j], sj[0])[-sj[1]]
                     break
             if landed:
                 out.append(Note(i, Fact("commentary.cf.takeback", cards={"card": card, "next": landed}),
@@ -245,7 +225,7 @@ def _cf_notes(moves: tuple[str, ...], states: tuple[dict[str, Any], ...]) -> lis
                 out.append(Note(i, Fact("commentary.cf.empty_column", {"column": int(src)}), teaching=True))
             continue
         if dst.isdigit() and ns and ns[0] == src and ns[1] == 1 and ns[2] in after["foundations"]:
-            uncovered = _cf_place(after, src)[-1]
+            uncovered = cards_at(after, src)[-1]
             if src == "R":
                 out.append(Note(i, Fact("commentary.cf.reserve_home", cards={"card": uncovered})))
             elif src.isdigit():
