@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
+from engine.notation import split_move  # noqa: E402
 from sitegen.lessons import goal_met  # noqa: E402
 
 LESSON_DIR = ROOT / "docs" / "lessons"
@@ -87,7 +88,9 @@ def reaching(game: engine.Game, goal: dict[str, Any], depth: int) -> list[list[s
     return found
 
 
-Finder = Callable[[engine.Game], "tuple[dict, list[str], dict] | None"]
+# What a finder returns: (goal, intended line, the lesson text's parameters), or None.
+Found = "tuple[dict[str, Any], list[str], dict[str, Any]] | None"
+Finder = Callable[[engine.Game], Found]
 
 
 def single(game: engine.Game, goal: dict[str, Any], line: list[str]) -> bool:
@@ -97,42 +100,42 @@ def single(game: engine.Game, goal: dict[str, Any], line: list[str]) -> bool:
 
 # ---- Crescent -----------------------------------------------------------------------------------
 
-def cr_build(game):
-    """A top card that goes onto exactly one pile (same suit, one rank apart, no wrap)."""
-    s = game.state()
+def card_moves(game: engine.Game) -> Iterator[tuple[str, str, int, str]]:
+    """(move, source, cards moved, destination) of each legal card move, in the engine's order."""
     for move in game.legal_moves():
-        src, _, dst = move.partition(">")
+        split = split_move(move)
+        if split is not None:
+            yield (move, *split)
+
+
+def _pile_onto_pile(game: engine.Game, wrap: bool) -> Found:
+    """A top card that goes onto exactly one pile: a king on an ace or the reverse (`wrap`), or
+    (not `wrap`) one rank apart with neither an ace nor a king, and no foundation taking it."""
+    s = game.state()
+    for move, src, _n, dst in card_moves(game):
         if not (src.isdigit() and dst.isdigit()):
             continue
         card, target = top(s, src), top(s, dst)
-        if {card[0], target[0]} & {"A", "K"}:
+        if ({card[0], target[0]} == {"A", "K"}) != wrap or (not wrap and {card[0], target[0]} & {"A", "K"}):
             continue
         goal = {"top": {dst: card}}
-        if single(game, goal, [move]) and game.check(f"{src}>F") is not None:
+        if single(game, goal, [move]) and (wrap or game.check(f"{src}>F") is not None):
             return goal, [move], {"card": card, "target": target, "pile": dst}
     return None
 
 
-def cr_wrap(game):
-    s = game.state()
-    for move in game.legal_moves():
-        src, _, dst = move.partition(">")
-        if not (src.isdigit() and dst.isdigit()):
-            continue
-        card, target = top(s, src), top(s, dst)
-        if {card[0], target[0]} != {"A", "K"}:
-            continue
-        goal = {"top": {dst: card}}
-        if single(game, goal, [move]):
-            return goal, [move], {"card": card, "target": target, "pile": dst}
-    return None
+def cr_build(game: engine.Game) -> Found:
+    return _pile_onto_pile(game, wrap=False)
 
 
-def cr_free(game):
+def cr_wrap(game: engine.Game) -> Found:
+    return _pile_onto_pile(game, wrap=True)
+
+
+def cr_free(game: engine.Game) -> Found:
     """A card second from the top that goes to a foundation once the card over it moves."""
     s = game.state()
-    for move in game.legal_moves():
-        src, _, dst = move.partition(">")
+    for move, src, _n, dst in card_moves(game):
         if not (src.isdigit() and dst.isdigit()):
             continue
         pile = s["piles"][int(src) - 1]
@@ -151,11 +154,10 @@ def cr_free(game):
     return None
 
 
-def cr_down(game):
+def cr_down(game: engine.Game) -> Found:
     """A card onto a king-based foundation (built down)."""
     s = game.state()
-    for move in game.legal_moves():
-        src, _, dst = move.partition(">")
+    for move, src, _n, dst in card_moves(game):
         if not (src.isdigit() and dst.endswith("-")):
             continue
         card = top(s, src)
@@ -167,11 +169,10 @@ def cr_down(game):
     return None
 
 
-def cr_across(game):
+def cr_across(game: engine.Game) -> Found:
     """A card from one foundation of a suit to the other."""
     s = game.state()
-    for move in game.legal_moves():
-        src, _, dst = move.partition(">")
+    for move, src, _n, dst in card_moves(game):
         if src.isdigit() or not dst:
             continue
         card = top(s, src)
@@ -181,11 +182,10 @@ def cr_across(game):
     return None
 
 
-def cr_empty(game):
+def cr_empty(game: engine.Game) -> Found:
     """A pile of one card whose card goes to a foundation: the pile empties for good."""
     s = game.state()
-    for move in game.legal_moves():
-        src, _, dst = move.partition(">")
+    for move, src, _n, dst in card_moves(game):
         if not src.isdigit() or dst.isdigit() or len(s["piles"][int(src) - 1]) != 1:
             continue
         goal = {"empty": [src]}
@@ -194,7 +194,7 @@ def cr_empty(game):
     return None
 
 
-def cr_redeal(game):
+def cr_redeal(game: engine.Game) -> Found:
     """A redeal brings a pile's bottom card up, and that card then goes to a foundation."""
     s = game.state()
     if s["redeals_left"] == 0 or s["moves"] < 20:
@@ -215,11 +215,10 @@ def cr_redeal(game):
 
 # ---- Canfield -----------------------------------------------------------------------------------
 
-def cf_build(game):
+def cf_build(game: engine.Game) -> Found:
     s = game.state()
-    for move in game.legal_moves():
-        src, _, dst = move.partition(">")
-        if ":" in src or not dst.isdigit() or not s["columns"][int(dst) - 1] or src.isdigit():
+    for move, src, _n, dst in card_moves(game):
+        if src.isdigit() or not dst.isdigit() or not s["columns"][int(dst) - 1]:
             continue
         card = top(s, src)
         if card[0] == "K":   # a king on an ace wraps: not the first thing to show
@@ -230,26 +229,23 @@ def cf_build(game):
     return None
 
 
-def cf_run(game):
+def cf_run(game: engine.Game) -> Found:
     s = game.state()
-    for move in game.legal_moves():
-        src, _, dst = move.partition(">")
-        if ":" not in src or not s["columns"][int(dst) - 1]:
+    for move, col, n, dst in card_moves(game):
+        if ":" not in move or not s["columns"][int(dst) - 1]:
             continue
-        col, n = src.split(":")
-        cards = s["columns"][int(col) - 1][-int(n):]
-        goal = {"top": {dst: cards[-1]}, "size": {dst: len(s["columns"][int(dst) - 1]) + int(n)}}
+        cards = s["columns"][int(col) - 1][-n:]
+        goal = {"top": {dst: cards[-1]}, "size": {dst: len(s["columns"][int(dst) - 1]) + n}}
         if single(game, goal, [move]):
-            return goal, [move], {"card": cards[0], "target": top(s, dst), "n": n, "column": dst}
+            return goal, [move], {"card": cards[0], "target": top(s, dst), "n": str(n), "column": dst}
     return None
 
 
-def cf_refill(game):
+def cf_refill(game: engine.Game) -> Found:
     s = game.state()
     if not s["reserve"]:
         return None
-    for move in game.legal_moves():
-        src, _, dst = move.partition(">")
+    for move, src, _n, dst in card_moves(game):
         if not src.isdigit() or len(s["columns"][int(src) - 1]) != 1:
             continue
         goal = {"top": {src: s["reserve"][-1]}}
@@ -258,7 +254,7 @@ def cf_refill(game):
     return None
 
 
-def cf_draw(game):
+def cf_draw(game: engine.Game) -> Found:
     s = game.state()
     if s["waste"] and game.check("W>F") is None:
         return None
@@ -281,11 +277,10 @@ def cf_draw(game):
     return None
 
 
-def cf_takeback(game):
+def cf_takeback(game: engine.Game) -> Found:
     """A foundation's top card taken back onto a column, so that a card can land on it."""
     s = game.state()
-    for move in game.legal_moves():
-        src, _, dst = move.partition(">")
+    for move, src, _n, dst in card_moves(game):
         if src not in "SHDC" or not dst.isdigit():
             continue
         twin = game.copy()
@@ -305,11 +300,10 @@ def cf_takeback(game):
     return None
 
 
-def cf_foundation(game):
+def cf_foundation(game: engine.Game) -> Found:
     """A card that goes to its foundation once the card over it moves to another column."""
     s = game.state()
-    for move in game.legal_moves():
-        src, _, dst = move.partition(">")
+    for move, src, _n, dst in card_moves(game):
         if not src.isdigit() or not dst.isdigit():
             continue
         col = s["columns"][int(src) - 1]

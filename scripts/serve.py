@@ -16,11 +16,13 @@ a free port: read `server.server_address[1]`); call `server.shutdown()` to stop 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import os
 import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -150,6 +152,19 @@ def serve(directory: str | Path, port: int = 0, *, host: str = HOST,
 def url_of(server: QuietServer) -> str:
     host, port = server.server_address[:2]
     return f"http://{host}:{port}/"
+
+
+@contextlib.contextmanager
+def serving(directory: str | Path, port: int = 0, *, host: str = HOST,
+            wrong_wasm_mime: bool = False) -> Iterator[str]:
+    """Serves `directory` for the `with` block and yields its base URL (ending in /); the
+    tests' and benchmarks' fixtures, so that no one forgets to shut a server down."""
+    server = serve(directory, port, host=host, wrong_wasm_mime=wrong_wasm_mime)
+    try:
+        yield url_of(server)
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def main(argv: list[str] | None = None) -> int:

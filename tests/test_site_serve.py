@@ -38,12 +38,8 @@ def _get(url: str) -> tuple[str, bytes]:
 
 @pytest.fixture()
 def running(site: Path) -> Iterator[str]:
-    server = serve.serve(site, 0)
-    try:
-        yield serve.url_of(server)
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve.serving(site) as url:
+        yield url
 
 
 @pytest.mark.parametrize("rel", sorted(FILES))
@@ -63,15 +59,11 @@ def test_listens_on_loopback_only(running: str) -> None:
 
 
 def test_wrong_wasm_mime_flag(site: Path) -> None:
-    server = serve.serve(site, 0, wrong_wasm_mime=True)
-    try:
-        content_type, _ = _get(serve.url_of(server) + "pyodide/pyodide.asm.wasm")
+    with serve.serving(site, wrong_wasm_mime=True) as url:
+        content_type, _ = _get(url + "pyodide/pyodide.asm.wasm")
         assert content_type == "application/octet-stream"
         # Everything else keeps its type.
-        assert _get(serve.url_of(server) + "assets/js/boot.js")[0].startswith("text/javascript")
-    finally:
-        server.shutdown()
-        server.server_close()
+        assert _get(url + "assets/js/boot.js")[0].startswith("text/javascript")
 
 
 def test_missing_directory_is_a_clear_error(tmp_path: Path) -> None:
@@ -134,10 +126,9 @@ def test_server_sends_the_copy_the_client_accepts(compressed_site: Path, accept:
 
     import brotli
 
-    server = serve.serve(compressed_site, 0)
-    try:
+    with serve.serving(compressed_site) as url:
         for rel, mime in (("fr/", "text/html"), ("pyodide/pyodide.asm.wasm", "application/wasm")):
-            headers, body = _fetch(serve.url_of(server) + rel, accept)
+            headers, body = _fetch(url + rel, accept)
             source = (compressed_site / (rel + "index.html" if rel.endswith("/") else rel)).read_bytes()
             assert headers["Content-Type"].split(";")[0] == mime
             assert headers.get("Content-Encoding") == coding
@@ -145,6 +136,3 @@ def test_server_sends_the_copy_the_client_accepts(compressed_site: Path, accept:
             assert int(headers["Content-Length"]) == len(body)
             decoded = {"br": brotli.decompress, "gzip": gzip.decompress, None: bytes}[coding](body)
             assert decoded == source
-    finally:
-        server.shutdown()
-        server.server_close()

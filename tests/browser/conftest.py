@@ -23,10 +23,5 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 @pytest.fixture(scope="session")
 def site_url(built_site: Path) -> Iterator[str]:
     """Base URL (ending in /) of the built site, served with the right MIME types."""
-    serve = load_script("serve")
-    server = serve.serve(built_site, 0)
-    try:
-        yield serve.url_of(server)
-    finally:
-        server.shutdown()
-        server.server_close()
+    with load_script("serve").serving(built_site) as url:
+        yield url

@@ -81,13 +81,8 @@ def live_site(request: pytest.FixtureRequest) -> Path:
 
 
 def _serve(site: Path, wrong_wasm_mime: bool) -> Iterator[str]:
-    serve = load_script("serve")
-    server = serve.serve(site, 0, wrong_wasm_mime=wrong_wasm_mime)
-    try:
-        yield serve.url_of(server)
-    finally:
-        server.shutdown()
-        server.server_close()
+    with load_script("serve").serving(site, wrong_wasm_mime=wrong_wasm_mime) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -17,13 +17,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 @pytest.fixture
 def hosted_url(hosted_site: Path) -> Iterator[str]:
-    serve = load_script("serve")
-    server = serve.serve(hosted_site, 0)
-    try:
-        yield serve.url_of(server)
-    finally:
-        server.shutdown()
-        server.server_close()
+    with load_script("serve").serving(hosted_site) as url:
+        yield url
 
 
 def test_alternates_cost_the_reader_nothing(page: Page, hosted_url: str) -> None:
