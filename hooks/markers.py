@@ -43,13 +43,15 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     try:
         return markers.expand(markdown, display_path(src, ROOT), _page_lang(page, config),
                               Path(config.docs_dir), root=ROOT, first_line=first_line,
-                              stash=stash, memo=True)
+                              stash=stash, memo=True, url=page.url)
     except SourceError as e:
         raise PluginError(str(e)) from None
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
-    from sitegen import markers
+    from sitegen import lightpage, markers
 
     stash = getattr(page, STASH_ATTR, None)
-    return markers.unstash(output, stash) if stash else output
+    if not stash:
+        return output
+    return lightpage.lighten(markers.unstash(output, stash))

@@ -26,6 +26,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("which", nargs="*", choices=[*names, []], help="benchmarks to run (default: all)")
     parser.add_argument("--quick", action="store_true", help="smaller samples, for a smoke run")
+    parser.add_argument("--runs", type=int, default=1,
+                        help="lighthouse: audits per page and form factor; the median is printed")
+    parser.add_argument("--mobile", action="store_true", help="lighthouse: mobile only (no desktop)")
+    parser.add_argument("--no-build", action="store_true",
+                        help="lighthouse: audit the site already in .bench/lighthouse-site")
     args = parser.parse_args()
     for name in args.which or names:
         print(f"== {name}", flush=True)

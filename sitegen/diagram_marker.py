@@ -2,8 +2,9 @@
 
 ID is a stored position (`docs/positions/ID.json`) or an example step (`EXAMPLE@N`: the state
 after N actions of `docs/examples/EXAMPLE.json`, `@0` being the deal). The output is a
-`<figure class="diagram">` holding the inline SVG from diagrams.render_svg and, readable on
-demand, the text description from diagrams.describe in a `<details>`. Unless `static` is
+`<figure class="diagram">` holding a picture of the SVG from diagrams.render_svg (an `<img>` of
+a file the build writes: sitegen/pictures.py) and, readable on demand, the text description
+from diagrams.describe in a `<details>`. Unless `static` is
 given, the figure is a "try it" board (sitegen.live.tryit_figure): the reader can play on from
 the position shown, the first click answered by the build's precomputed answers.
 """
@@ -129,14 +130,18 @@ def diagram_html(args: str, lang: str, ctx: MarkerContext) -> str:
         from sitegen.live import tryit_figure
 
         return tryit_figure(state, lang, spec.ident, spec.source, svg, description, static=True,
-                            size=spec.size)
+                            size=spec.size, ctx=ctx)
+    from sitegen.lightpage import state_attribute
+    from sitegen.pictures import picture_html
+
     summary = catalogues.message(lang, "site.diagram.description")
-    state_attr = html.escape(json.dumps(state, separators=(",", ":"), sort_keys=True), quote=True)
+    desc_id = f"{spec.ident}-desc"
+    picture = picture_html(svg, lang, ctx, ident=spec.ident, desc_id=desc_id)
     return (
         f'<figure class="diagram diagram-{spec.size}" data-diagram-figure="{html.escape(spec.ident)}"'
-        f' data-state="{state_attr}" data-search-exclude>\n'
-        f'<div class="diagram-svg">{svg}</div>\n'
+        f'{state_attribute(state)} data-search-exclude>\n'
+        f'<div class="diagram-svg">{picture}</div>\n'
         f'<details class="diagram-description"><summary>{html.escape(summary)}</summary>'
-        f'<p>{html.escape(description)}</p></details>\n'
+        f'<p id="{html.escape(desc_id)}">{html.escape(description)}</p></details>\n'
         f'</figure>'
     )

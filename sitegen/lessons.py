@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import hashlib
 import html
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -272,6 +271,8 @@ def answers(lesson: Lesson, lang: str, ident: str) -> dict[str, Any]:
 def lesson_html(args: str, lang: str, ctx: MarkerContext) -> str:
     import catalogues
     from sitegen.live import JS_MESSAGES, _esc, answers_file, json_script, ui_messages
+    from sitegen.lightpage import state_attribute
+    from sitegen.pictures import picture_html
 
     words = args.split()
     if len(words) != 1:
@@ -311,19 +312,22 @@ def lesson_html(args: str, lang: str, ctx: MarkerContext) -> str:
         f' data-board="{lesson.game}" data-lang="{_esc(lang)}" data-diagram-id="{ident}"'
         f' data-answers="{_esc(answers_file(data, lang))}"'
         f' data-search-exclude aria-labelledby="{ident}-title"'
-        f' data-state="{_esc(json.dumps(lesson.state, separators=(",", ":"), sort_keys=True))}">',
+        f'{state_attribute(lesson.state)}>',
         f'<p class="cc-learn-title" id="{ident}-title"><strong>{m("punct.label", label=catalogues.message(lang, "learn.lesson"))} {title}</strong>'
         f' <span class="cc-learn-badge" data-role="badge" hidden>{m("learn.badge.done")}</span></p>',
         f'<p class="cc-learn-goal" data-role="goal"><span>{m("punct.label", label=catalogues.message(lang, "learn.goal"))}</span> {goal}</p>',
         json_script("ui", ui_messages(lang, JS_MESSAGES + LEARN_MESSAGES)),
-        f'<div class="cc-svg" data-role="svg">{svg}</div>',
+        # A picture until the board's answers (with its drawing) arrive: a tab stop meanwhile, so
+        # that a keyboard reader who comes to it is taken to the board's first place then.
+        f'<div class="cc-svg" data-role="svg" tabindex="0" data-picture-stop>'
+        f'{picture_html(svg, lang, ctx, ident=ident, desc_id=ident + "-desc")}</div>',
         f'<div class="cc-toolbar">{extra}'
         f'<button type="button" data-action="undo">{m("ui.button.undo")}</button>'
         f'<button type="button" data-action="reset">{m("ui.button.reset")}</button></div>',
         f'<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
         f'<p class="cc-learn-done" data-role="done" hidden>{nxt}</p>',
         f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
-        f'<p data-role="desc">{_esc(diagrams.describe(lesson.state, lang))}</p></details>',
+        f'<p data-role="desc" id="{ident}-desc">{_esc(diagrams.describe(lesson.state, lang))}</p></details>',
         "</section>",
     ])
 

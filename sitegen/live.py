@@ -248,6 +248,8 @@ def _svg_desc(svg: str) -> str | None:
 
 def replay_html(args: str, lang: str, ctx: MarkerContext) -> str:
     """A stored example game, step by step, with no Python: see the module's docstring."""
+    from sitegen.pictures import picture_html
+
     words = args.split()
     if not words:
         ctx.fail("replay marker needs an example: <!-- replay: crescent-example -->")
@@ -267,10 +269,6 @@ def replay_html(args: str, lang: str, ctx: MarkerContext) -> str:
     game_name = example.states[0]["game"]
     total = len(example.moves)
     m = lambda key, **p: _esc(_msg(lang, key, **p))  # noqa: E731
-    items = "".join(
-        f'<li value="{n}"><a href="#step={n}" data-goto="{n}">{_esc(caption)}</a>'
-        + (f'<br><small>{_esc(note)}</small>' if note else "") + "</li>"
-        for n, (caption, note) in enumerate(zip(steps["captions"], notes), start=1))
     # The teaching points, listed in the page itself (readable, searchable, linked to their step).
     keys = _teaching_steps(example, name, ctx)
     moments = "".join(
@@ -282,7 +280,9 @@ def replay_html(args: str, lang: str, ctx: MarkerContext) -> str:
         f' data-src="{REPLAY_DIR}/{_esc(file_name)}" data-game="{game_name}">',
         json_script("ui", ui_messages(lang, JS_MESSAGES + REPLAY_MESSAGES)),
         json_script("replay", {"code": example.code, "moves": list(example.moves)}),
-        f'<div class="cc-svg" data-role="svg" tabindex="0" data-search-exclude>{unpack_svg(steps, 0)}</div>',
+        # The deal as a picture (sitegen/pictures.py); replay.js draws each step from the file.
+        f'<div class="cc-svg" data-role="svg" tabindex="0" data-search-exclude>'
+        f'{picture_html(unpack_svg(steps, 0), lang, ctx, ident=ident, desc_id=ident + "-desc")}</div>',
         f'<p class="cc-caption" data-role="caption" aria-live="polite">{m("ui.replay-start")}</p>',
         f'<p class="cc-note" data-role="note" aria-live="polite"></p>',
         f'<div class="cc-nav" data-search-exclude>'
@@ -297,10 +297,13 @@ def replay_html(args: str, lang: str, ctx: MarkerContext) -> str:
         f'<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
         (f'<details class="cc-moments" open><summary>{m("commentary.key_moments")}</summary>'
          f'<ul data-role="moments">{moments}</ul></details>' if moments else ""),
+        # Every move with its commentary: hundreds of entries, all in the step file already
+        # (captions, notes), so replay.js writes them when the file arrives (an example game's
+        # list was 30-50 KB of the page each).
         f'<details class="cc-moves"><summary>{m("ui.replay.moves")}</summary>'
-        f'<ol class="cc-movelist" data-role="movelist">{items}</ol></details>',
+        f'<ol class="cc-movelist" data-role="movelist"></ol></details>',
         f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
-        f'<p data-role="desc">{_esc(_describe(example.states[0], lang))}</p></details>',
+        f'<p data-role="desc" id="{_esc(ident)}-desc">{_esc(_describe(example.states[0], lang))}</p></details>',
         "</div>",
     ])
 
@@ -369,13 +372,15 @@ def answers_file(answers: dict[str, Any], lang: str) -> str:
 # ---- <!-- tryit: POSITION | EXAMPLE@N --> ------------------------------------------------------
 
 def first_answers(state: dict[str, Any], lang: str, diagram_id: str,
-                  initial_svg: str | None = None) -> dict[str, Any]:
+                  initial_svg: str | None = None, picture_svg: str | None = None) -> dict[str, Any]:
     """Every answer the live board could give to a first click on `state`, as pyworker would.
 
     `tap[place]` and `drop[src][dst]` index `responses`; a response that played a move
     carries `svg_ref`, an index into `packed` (see pack_svgs). With `initial_svg` (the
     interactive drawing of `state`, for a figure first shown as a static picture),
-    `initial_ref` indexes it in `packed` too.
+    `initial_ref` indexes it in `packed` too; with `picture_svg` (what the page shows before
+    the figure is tried: the page itself holds only an <img> of it, sitegen/pictures.py),
+    `picture_ref` does.
     """
     import diagrams
     import engine
@@ -423,9 +428,12 @@ def first_answers(state: dict[str, Any], lang: str, diagram_id: str,
         if "refused" in answer:
             answer["refused"].pop("place", None)  # the page fills in the place clicked
     answers: dict[str, Any] = {"state": state, "tap": tap, "drop": drop, "responses": responses}
-    if initial_svg is not None:
-        answers["initial_ref"] = len(svgs)
-        svgs.append(initial_svg)
+    for key, extra in (("initial_ref", initial_svg), ("picture_ref", picture_svg)):
+        if extra is not None:
+            if extra not in svg_index:
+                svg_index[extra] = len(svgs)
+                svgs.append(extra)
+            answers[key] = svg_index[extra]
     answers["packed"] = pack_svgs(svgs)
     return answers
 
@@ -445,37 +453,47 @@ def tryit_html(args: str, lang: str, ctx: MarkerContext) -> str:
     ctx.claim_id(ident)
     state = resolve_state(source, ctx)
     svg = _render(state, lang, ident, interactive=True)
-    return tryit_figure(state, lang, ident, source, svg, _describe(state, lang), static=False)
+    return tryit_figure(state, lang, ident, source, svg, _describe(state, lang), static=False,
+                        ctx=ctx)
 
 
 def tryit_figure(state: dict[str, Any], lang: str, ident: str, source: str, svg: str,
-                 description: str, *, static: bool, size: str = "large") -> str:
+                 description: str, *, static: bool, size: str = "large",
+                 ctx: MarkerContext) -> str:
     """A figure the reader can turn live from its position, and reset.
 
     `svg` is what the page shows first: the interactive drawing, or (`static`) a rules page's
-    picture with its arrows, whose places still take clicks; "try it" then swaps in the
-    interactive drawing, so keyboard readers only meet the board's buttons when they ask.
+    picture with its arrows. The page holds it as an <img> (sitegen/pictures.py); the answers
+    file brings it inline (`picture_ref`) for a click on the picture, played at the same spot;
+    "try it" then swaps in the interactive drawing, so keyboard readers only meet the board's
+    buttons when they ask.
     """
+    from sitegen.lightpage import state_attribute
+    from sitegen.pictures import picture_html
+
     kind = state["game"]
-    initial = _render(state, lang, ident, interactive=True) if static else None
+    initial = _render(state, lang, ident, interactive=True) if static else svg
     # Fetched by the page when the figure comes near the viewport (board.js), not inlined:
-    # a rules page's answers weigh several times its text.
-    answers = answers_file(first_answers(state, lang, ident, initial_svg=initial), lang)
+    # a rules page's answers weigh several times its text. They bring the drawing too: the
+    # page itself shows a picture of it (an <img>), which the drawing replaces on arrival.
+    answers = answers_file(first_answers(state, lang, ident, initial_svg=initial,
+                                         picture_svg=svg), lang)
+    picture = picture_html(svg, lang, ctx, ident=ident, desc_id=f"{ident}-desc")
     m = lambda key, **p: _esc(_msg(lang, key, **p))  # noqa: E731
     return "\n".join([
         f'<figure class="diagram diagram-{_esc(size)} cc-live cc-tryit" id="{_esc(ident)}" '
         f'data-diagram-figure="{_esc(ident)}" data-tryit="{_esc(source)}" data-board="{kind}"'
         f' data-lang="{_esc(lang)}" data-diagram-id="{_esc(ident)}" data-search-exclude'
         f' data-answers="{_esc(answers)}"'
-        f' data-state="{_esc(json.dumps(state, separators=(",", ":"), sort_keys=True))}">',
+        f'{state_attribute(state)}>',
         json_script("ui", ui_messages(lang, JS_MESSAGES)),
-        f'<div class="cc-svg diagram-svg" data-role="svg">{svg}</div>',
+        f'<div class="cc-svg diagram-svg" data-role="svg">{picture}</div>',
         f'<div class="cc-toolbar">'
         f'<button type="button" data-action="tryit">{m("ui.button.tryit")}</button>'
         f'<button type="button" data-action="undo" hidden>{m("ui.button.undo")}</button>'
         f'<button type="button" data-action="reset" hidden>{m("ui.button.reset")}</button></div>',
         f'<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
         f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
-        f'<p data-role="desc">{_esc(description)}</p></details>',
+        f'<p data-role="desc" id="{_esc(ident)}-desc">{_esc(description)}</p></details>',
         "</figure>",
     ])

@@ -43,6 +43,7 @@ class MarkerContext:
     docs_dir: Path
     root: Path | None = None
     line: int = 1
+    url: str | None = None    # the page's URL under the site (el/crescent/), when MkDocs gave it
     ids: set[str] = field(default_factory=set)   # diagram / board ids used on this page
     data: dict[str, Any] = field(default_factory=dict)  # per-page scratch for handlers
 
@@ -120,12 +121,13 @@ def unstash(html: str, stash: dict[str, str]) -> str:
 
 def expand(markdown: str, path: str, lang: str, docs_dir: Path, *,
            root: Path | None = None, first_line: int = 1,
-           stash: dict[str, str] | None = None, memo: bool = False) -> str:
+           stash: dict[str, str] | None = None, memo: bool = False,
+           url: str | None = None) -> str:
     """Replace every marker in `markdown` (whose first line is line `first_line` of `path`).
 
     With `stash`, block markers become placeholders and their HTML goes into `stash`.
     With `memo`, handler outputs are reused across calls (see the module's docstring)."""
-    ctx = MarkerContext(path=path, lang=lang, docs_dir=docs_dir, root=root)
+    ctx = MarkerContext(path=path, lang=lang, docs_dir=docs_dir, root=root, url=url)
     ctx.data["_stash"] = stash
     ctx.data["_memo"] = inputs_signature(docs_dir, root) if memo else None
     out: list[str] = []

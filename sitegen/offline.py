@@ -65,7 +65,7 @@ def page_url(rel: PurePosixPath) -> str:
 
 def language_files(site_dir: Path, default: str, others: list[str]) -> dict[str, list[str]]:
     """For each language, the URLs (relative to the site root) of its pages, its search index,
-    its replays' step files and its try-it answers, sorted."""
+    its replays' step files, its try-it answers and its board pictures, sorted."""
     found: dict[str, list[str]] = {lang: [] for lang in [default, *others]}
     skip_top = {PYODIDE_DIR, "assets", "_bench", *others}
     for path in sorted(site_dir.rglob("*")):
@@ -78,8 +78,9 @@ def language_files(site_dir: Path, default: str, others: list[str]) -> dict[str,
         elif top not in skip_top and (rel.suffix == ".html"
                                       or rel.as_posix() == "search/search_index.json"):
             found[default].append(page_url(rel))
-    for folder in ("replays", "tryit"):   # <name>.<lang>.json (sitegen/live.py)
-        for path in sorted((site_dir / "assets" / folder).glob("*.json")):
+    # <name>.<lang>.json (sitegen/live.py), <hash>.<lang>.svg (board pictures: sitegen/pictures.py)
+    for folder, pattern in (("replays", "*.json"), ("tryit", "*.json"), ("pictures", "*.svg")):
+        for path in sorted((site_dir / "assets" / folder).glob(pattern)):
             lang = path.stem.rsplit(".", 1)[-1]
             if lang in found:
                 found[lang].append(f"assets/{folder}/{path.name}")

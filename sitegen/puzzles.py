@@ -15,7 +15,6 @@ proved it lost, and lets the reader step through the refutation line.
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -254,6 +253,8 @@ def puzzle_html(puzzle: Puzzle, number: int, nxt: Puzzle | None, lang: str, ctx:
     import catalogues
     import diagrams
     from sitegen.live import JS_MESSAGES, _esc, answers_file, json_script, ui_messages, unpack_svg
+    from sitegen.lightpage import state_attribute
+    from sitegen.pictures import picture_html
 
     ident = f"puzzle-{puzzle.name}"
     ctx.claim_id(ident)
@@ -281,12 +282,15 @@ def puzzle_html(puzzle: Puzzle, number: int, nxt: Puzzle | None, lang: str, ctx:
         f' data-board="{puzzle.game}" data-lang="{_esc(lang)}" data-diagram-id="{ident}"'
         f' data-answers="{_esc(answers_file(data, lang))}"'
         f' data-grade="{_esc(d["grade"])}" data-search-exclude aria-labelledby="{ident}-title"'
-        f' data-state="{_esc(json.dumps(puzzle.state, separators=(",", ":"), sort_keys=True))}">',
+        f'{state_attribute(puzzle.state)}>',
         f'<h3 class="cc-learn-title" id="{ident}-title">{title}'
         f' <span class="cc-learn-badge" data-role="badge" hidden>{m("learn.badge.solved")}</span></h3>',
         f'<p class="cc-learn-goal" data-role="goal"><span>{m("punct.label", label=catalogues.message(lang, "learn.goal"))}</span> {m("learn.puzzle.goal")}</p>',
         json_script("ui", ui_messages(lang, JS_MESSAGES + PUZZLE_MESSAGES)),
-        f'<div class="cc-svg" data-role="svg">{svg}</div>',
+        # A picture until the board's answers (with its drawing) arrive: a tab stop meanwhile, so
+        # that a keyboard reader who comes to it is taken to the board's first place then.
+        f'<div class="cc-svg" data-role="svg" tabindex="0" data-picture-stop>'
+        f'{picture_html(svg, lang, ctx, ident=ident, desc_id=ident + "-desc")}</div>',
         f'<div class="cc-toolbar">{extra}'
         f'<button type="button" data-action="reset">{m("learn.button.retry")}</button></div>',
         f'<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
@@ -297,6 +301,6 @@ def puzzle_html(puzzle: Puzzle, number: int, nxt: Puzzle | None, lang: str, ctx:
         f'<p class="cc-learn-done" data-role="done" hidden>{link}</p>',
         f'<p class="cc-learn-facts">{facts}</p>',
         f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
-        f'<p data-role="desc">{_esc(diagrams.describe(puzzle.state, lang))}</p></details>',
+        f'<p data-role="desc" id="{ident}-desc">{_esc(diagrams.describe(puzzle.state, lang))}</p></details>',
         "</section>",
     ])

@@ -196,8 +196,8 @@ def test_factdiagram_marker_draws_the_step(ctx: MarkerContext) -> None:
                           "<!-- factdiagram: mini-crescent.redeal after -->",
                           "page.md", "ko", FIXTURES, root=ROOT)
     assert html.count("<figure") == 2
-    states = [json.loads(s.replace("&quot;", '"'))
-              for s in re.findall(r'data-state="([^"]+)"', html)]
+    states = [json.loads(s.replace("&#39;", "'").replace("&amp;", "&"))
+              for s in re.findall(r"data-state='([^']+)'", html)]
     assert [s["redeals_left"] for s in states] == [3, 2]
 
 

@@ -163,8 +163,14 @@ def test_replay_html_and_steps(lang: str) -> None:
     for n, move in enumerate(example.moves, start=1):
         assert data["captions"][n - 1] == diagrams.caption(move, example.states[n - 1], lang,
                                                            example.states[n]["moves"])
-        assert f'data-goto="{n}"' in out
-    assert live.unpack_svg(data, 0) in out            # step 0 is in the page itself
+    # The move list is written by replay.js from the step file (captions and notes): the page
+    # holds an empty list, and step 0 as a picture whose file is that step's drawing.
+    assert '<ol class="cc-movelist" data-role="movelist"></ol>' in out
+    picture = re.search(r'<img class="cc-picture"[^>]* src="\.\./\.\./(assets/pictures/[0-9a-f]+\.'
+                        + lang + r'\.svg)"', out)
+    assert picture, out[:2000]
+    assert live.PENDING_ASSETS[picture.group(1)].decode("utf-8") == live.unpack_svg(data, 0)
+    assert "<svg" not in out
     assert 'href="../play-crescent/#code=CR1-N-AAAAAAB"' in out
     meta = re.search(r'data-role="replay">(.*?)</script>', out).group(1)
     assert json.loads(meta) == {"code": example.code, "moves": list(example.moves)}
@@ -234,7 +240,16 @@ def test_tryit_html() -> None:
     assert re.fullmatch(r"assets/tryit/[0-9a-f]{20}\.fr\.json", src)
     answers = json.loads(live.PENDING_ASSETS[src])
     example = load_example(FIXTURE_DOCS, "crescent-example", ROOT)
-    assert answers == live.first_answers(example.states[3], "fr", "tryit-crescent-example-3")
+    drawing = diagrams.render_svg(example.states[3], "fr", diagram_id="tryit-crescent-example-3",
+                                  interactive=True)
+    assert answers == live.first_answers(example.states[3], "fr", "tryit-crescent-example-3",
+                                         initial_svg=drawing, picture_svg=drawing)
+    # The page shows the drawing as a picture (a file), the answers bring it inline (one copy).
+    assert answers["initial_ref"] == answers["picture_ref"]
+    assert live.unpack_svg(answers["packed"], answers["picture_ref"]) == drawing
+    picture = re.search(r'<img class="cc-picture"[^>]* src="\.\./\.\./(assets/pictures/[^"]+)"', out)
+    assert picture and live.PENDING_ASSETS[picture.group(1)].decode("utf-8") == drawing
+    assert "<svg" not in out
 
 
 # ---- pyworker -----------------------------------------------------------------------------------

@@ -10,7 +10,9 @@ contentful paint, total blocking time (ms) and cumulative layout shift.
 
 Targets (issue 10, mobile): performance >= 90 on rules and example pages, >= 80 on Play pages;
 accessibility, best practices and SEO 100. Timings swing with the machine's load: the load
-average is printed beside the figures. `--quick` audits the home page only.
+average is printed beside the figures. `--quick` audits the home page only; `--runs N` audits each page N times and prints the
+median of each figure (and every run's performance score); `--mobile` skips desktop;
+`--no-build` audits the site already built in .bench/lighthouse-site.
 """
 from __future__ import annotations
 
@@ -30,7 +32,8 @@ CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 METRICS = (("FCP", "first-contentful-paint"), ("LCP", "largest-contentful-paint"),
            ("TBT", "total-blocking-time"), ("CLS", "cumulative-layout-shift"))
 # (label, path): home, a Korean rules page, a Greek Play page, the Examples page, a French
-# statistics page (the issue's list), plus the heaviest rules page in English.
+# statistics page (the issue's list), plus the heaviest rules page in English and the Greek
+# Puzzles page (the heaviest page of the site).
 PAGES = (
     ("home", ""),
     ("ko rules", "ko/crescent/"),
@@ -38,6 +41,7 @@ PAGES = (
     ("examples", "examples/"),
     ("fr stats", "fr/statistics/"),
     ("en rules", "crescent/"),
+    ("el puzzles", "el/puzzles/"),
 )
 
 
@@ -93,37 +97,62 @@ def _failed_audits(report: dict[str, Any]) -> list[str]:
     return failed
 
 
+def _median(values: list[str]) -> str:
+    """The median of one column over runs ("-" cells ignored), in the cells' own format."""
+    nums = sorted(float(v) for v in values if v != "-")
+    if not nums:
+        return "-"
+    mid = nums[len(nums) // 2] if len(nums) % 2 else (nums[len(nums) // 2 - 1] + nums[len(nums) // 2]) / 2
+    return f"{mid:.3f}" if "." in values[0] else f"{mid:.0f}"
+
+
 def run(args: Any) -> None:
     import serve
 
     if not LIGHTHOUSE.exists():
         print(f"lighthouse: {LIGHTHOUSE} missing (run scripts/setup.sh)")
         return
-    _build()
+    if not getattr(args, "no_build", False):
+        _build()
     server = serve.serve(SITE, 0)
     base = serve.url_of(server)
     pages = PAGES[:1] if getattr(args, "quick", False) else PAGES
-    header = ["page", "form", "perf", "a11y", "bp", "seo", "FCP ms", "LCP ms", "TBT ms", "CLS"]
+    runs = max(1, getattr(args, "runs", 1))
+    forms = (False,) if getattr(args, "mobile", False) else (False, True)
+    header = ["page", "form", "perf", "a11y", "bp", "seo", "FCP ms", "LCP ms", "TBT ms", "CLS",
+              "load avg"]
+    if runs > 1:
+        header.append(f"perf of {runs} runs")
     print(f"load average before: {os.getloadavg()[0]:.2f} (2-core machine)", flush=True)
     print(" | ".join(header), flush=True)
     print(" | ".join("---" for _ in header), flush=True)
     notes: list[str] = []
     try:
         for label, path in pages:
-            for desktop in (False, True):
+            for desktop in forms:
                 form = "desktop" if desktop else "mobile"
-                try:
-                    report = _audit(base + path, desktop)
-                except (RuntimeError, subprocess.TimeoutExpired) as e:
-                    print(f"{label} | {form} | failed: {e}", flush=True)
+                rows, loads = [], []
+                for _ in range(runs):
+                    try:
+                        report = _audit(base + path, desktop)
+                    except (RuntimeError, subprocess.TimeoutExpired) as e:
+                        print(f"{label} | {form} | failed: {e}", flush=True)
+                        continue
+                    rows.append(_row(report))
+                    loads.append(os.getloadavg()[0])
+                    failed = _failed_audits(report)
+                    if failed:
+                        notes.append(f"{label} {form}: {', '.join(failed)}")
+                if not rows:
                     continue
-                print(" | ".join([label, form, *_row(report)]), flush=True)
-                failed = _failed_audits(report)
-                if failed:
-                    notes.append(f"{label} {form}: {', '.join(failed)}")
+                cells = [_median([r[i] for r in rows]) for i in range(len(rows[0]))]
+                line = [label, form, *cells, f"{sorted(loads)[len(loads) // 2]:.1f}"]
+                if runs > 1:
+                    line.append("/".join(r[0] for r in rows))
+                print(" | ".join(line), flush=True)
     finally:
         server.shutdown()
         server.server_close()
     print(f"load average after: {os.getloadavg()[0]:.2f}", flush=True)
-    for note in notes:
+    for note in sorted(set(notes)):
         print(f"  points lost: {note}")

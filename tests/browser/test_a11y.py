@@ -20,6 +20,7 @@ import catalogues
 import diagrams
 import engine
 from tests.browser.livesite import Watch, live_site, live_url, page_path, watch  # noqa: F401
+from tests.browser.pictures import click_picture
 
 pytestmark = pytest.mark.browser
 
@@ -81,7 +82,8 @@ def test_tryit_click_before_answers_is_queued_then_answered(page: Page, live_url
     state = json.loads(figure.get_attribute("data-state") or "{}")
     game = engine.from_state(state)
     place = next(p for p in range(1, 17) if state["piles"][p - 1] and engine.tap(game, str(p)) is None)
-    figure.locator(f"[data-place='{place}']").dispatch_event("click")
+    # The page shows a picture of the figure (an <img>): the click lands where pile `place` is.
+    click_picture(figure, state, "fr", str(place))
     # Busy, and saying so, while the answers are held back.
     expect(figure).to_have_attribute("data-busy", "true")
     expect(figure.locator("[role='status']")).to_have_text(msg("fr", "ui.answers-loading"))

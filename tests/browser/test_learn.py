@@ -136,9 +136,12 @@ def test_lesson_by_keyboard(page: Page, live_url: str, watched: Watch) -> None:
     page.goto(live_url + page_path("en", "crescent"))
     el = page.locator("[data-lesson='cr-build']")
     expect(el).to_have_attribute("data-live", "true")
+    # Far down the page the board is a picture (sitegen/pictures.py) whose box is a tab stop:
+    # the focus there brings the drawing, and moves on to the board's own tab stop.
+    el.locator("[data-role='svg']").focus()
     # One tab stop per board, arrow keys move between places (board.js's roving tabindex).
     expect(el.locator("[data-place][tabindex='0']")).to_have_count(1)
-    el.locator("[data-place][tabindex='0']").focus()
+    expect(el.locator("[data-place][tabindex='0']")).to_be_focused()
     first = page.evaluate("document.activeElement.getAttribute('data-place')")
     page.keyboard.press("ArrowRight")
     assert page.evaluate("document.activeElement.getAttribute('data-place')") not in (None, first)
@@ -159,6 +162,7 @@ def test_progress_is_shown_on_the_home_page_and_cleared(page: Page, live_url: st
     page.goto(live_url + page_path("ko", "canfield"))
     el = page.locator("[data-lesson='cf-refill']")
     expect(el).to_have_attribute("data-live", "true")
+    el.scroll_into_view_if_needed()   # drawn as it comes near the viewport (sitegen/pictures.py)
     game = engine.from_state(lesson.state)
     for move in lesson.line:
         play(el, game, move)

@@ -19,6 +19,7 @@ import catalogues
 import diagrams
 import engine
 from pyworker import advice
+from tests.browser.pictures import click_picture
 from tests.browser.livesite import (LANGS, Watch, fixture_site, fixture_url, live_site,  # noqa: F401
                                     live_url, page_path, watch, wrong_mime_url)
 
@@ -501,33 +502,14 @@ def test_tryit_first_click_is_answered_without_python(page: Page, fixture_url: s
                and state["piles"][int(p) - 1])
     dst = next(str(q) for q in range(1, 17) if str(q) != src and game.check(f"{src}>{q}") is not None)
     reason = game.check(f"{src}>{dst}")
-    # Clicks dispatched in the page, timed there: from the click to the status element's change.
-    timing = page.evaluate(
-        """async ([src, dst]) => {
-            const root = document.querySelector('[data-tryit]');
-            const status = root.querySelector('[role=status]');
-            const place = (p) => root.querySelector(`[data-place="${p}"]`);
-            const changed = (before) => new Promise((resolve) => {
-                const obs = new MutationObserver(() => {
-                    if (status.textContent !== before) { obs.disconnect(); resolve(performance.now()); }
-                });
-                obs.observe(status, {childList: true, characterData: true, subtree: true});
-            });
-            let before = status.textContent;
-            let t0 = performance.now();
-            let wait = changed(before);
-            place(src).dispatchEvent(new MouseEvent('click', {bubbles: true}));
-            const t1 = await wait;
-            before = status.textContent;
-            wait = changed(before);
-            const t2 = performance.now();
-            place(dst).dispatchEvent(new MouseEvent('click', {bubbles: true}));
-            const t3 = await wait;
-            return {first: t1 - t0, second: t3 - t2, text: status.textContent};
-        }""", [src, dst])
-    # Answered with Python blocked, so from the build's answers. Speed is not asserted: a timed
-    # test flakes on a loaded machine (113 ms once under load 29), and speed is for benchmarks.
-    assert timing["text"] == msg("ko", f"reason.{reason}")
+    # The page shows the position as a picture (an <img>): the first click lands on it where
+    # pile `src` is drawn, the second on the drawing that replaced it.
+    status = tryit.locator("[role='status']")
+    click_picture(tryit, state, "ko", src)
+    expect(tryit.locator(f"[data-place='{src}']")).to_have_class(re.compile("is-selected"))
+    tryit.locator(f"[data-place='{dst}']").dispatch_event("click")
+    # Answered with Python blocked, so from the build's answers (speed is for benchmarks).
+    expect(status).to_have_text(msg("ko", f"reason.{reason}"))
     # A legal move from the shown position, answered the same way, with the new drawing.
     move = next(m for m in game.legal_moves() if m != "redeal")
     a, b = move.split(">")
@@ -567,30 +549,14 @@ def test_rules_page_diagrams_are_pictures_that_answer_a_first_click(page: Page, 
                and engine.tap(game, p) is None)
     dst = next(str(q) for q in range(1, 17) if str(q) != src and game.check(f"{src}>{q}") is not None)
     reason = game.check(f"{src}>{dst}")
-    ident = figure.get_attribute("id")
-    timing = page.evaluate(
-        """async ([ident, src, dst]) => {
-            const root = document.getElementById(ident);
-            const status = root.querySelector('[role=status]');
-            const click = async (p) => {
-                const before = status.textContent;
-                const done = new Promise((resolve) => {
-                    const obs = new MutationObserver(() => {
-                        if (status.textContent !== before) { obs.disconnect(); resolve(performance.now()); }
-                    });
-                    obs.observe(status, {childList: true, characterData: true, subtree: true});
-                });
-                const t0 = performance.now();
-                root.querySelector(`[data-place="${p}"]`).dispatchEvent(new MouseEvent('click', {bubbles: true}));
-                return (await done) - t0;
-            };
-            const first = await click(src);
-            const second = await click(dst);
-            return {first, second, text: status.textContent};
-        }""", [ident, src, dst])
-    # Answered with Python blocked, so from the build's answers. Speed is not asserted: a timed
-    # test flakes on a loaded machine (113 ms once under load 29), and speed is for benchmarks.
-    assert timing["text"] == msg("el", f"reason.{reason}")
+    # The picture (an <img>) takes the first click where pile `src` is drawn; the drawing that
+    # replaces it takes the second.
+    click_picture(figure, state, "el", src)
+    expect(figure.locator(f"[data-place='{src}']")).to_have_class(re.compile("is-selected"))
+    figure.locator(f"[data-place='{dst}']").dispatch_event("click")
+    status = figure.locator("[role='status']")
+    # Answered with Python blocked, so from the build's answers (speed is for benchmarks).
+    expect(status).to_have_text(msg("el", f"reason.{reason}"))
     # The first click made the figure a board: its places are now buttons, one tab stop.
     expect(figure.locator("[data-place][tabindex]")).to_have_count(24)
     expect(figure.locator("[data-place][tabindex='0']")).to_have_count(1)

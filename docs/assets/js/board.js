@@ -486,6 +486,7 @@
     var box = this.svgBox;
     box.addEventListener("click", function (ev) {
       if (Date.now() < self.suppressClickUntil) return;
+      if (self.pictureClick(ev)) return;
       var target = ev.target.closest && ev.target.closest("[data-place],[data-zone]");
       if (!target || !box.contains(target)) return;
       ev.preventDefault();
@@ -518,6 +519,7 @@
       }
     });
     box.addEventListener("pointerdown", function (ev) {
+      if (self.pictureDown(ev)) return;
       self.dragStart(ev);
     });
     box.addEventListener("pointermove", function (ev) {
@@ -529,6 +531,7 @@
       if (self.drag) ev.preventDefault();
     }, { passive: false });
     box.addEventListener("pointerup", function (ev) {
+      if (self.pictureUp(ev)) return;
       self.dragEnd(ev, false);
     });
     box.addEventListener("pointercancel", function (ev) {
@@ -600,6 +603,140 @@
       self.selected = null;
       self.markSelected();
       return self.ask("drop", { src: d.place, dst: dst });
+    });
+  };
+
+  // ---- a picture standing for the drawing --------------------------------------------------
+  //
+  // A rules page, the Puzzles page and the examples show each board first as an <img> of the
+  // build's drawing (sitegen/pictures.py): the page stays light, and the drawing itself comes
+  // with the board's answers, fetched as the board nears the viewport. A click or a drag on
+  // the picture before then is never dropped: it waits (busy, and said in the status
+  // element), and is replayed at the same spot of the drawing once it is in the page.
+
+  /** The picture in the board's box, while the drawing has not replaced it (else null). */
+  Board.prototype.picture = function () {
+    return this.svgBox ? this.svgBox.querySelector("img.cc-picture") : null;
+  };
+
+  /** Resolves true once the drawing is in the box, false when it cannot come (each kind of
+   * board says how: try-its and lessons with their answers). A Play board is drawn already. */
+  Board.prototype.whenDrawn = function () {
+    return Promise.resolve(!this.picture());
+  };
+
+  /** Puts a drawing in place of the picture; a reader whose focus was on the picture's box
+   * goes on to the board's tab stop. */
+  Board.prototype.showDrawing = function (svg) {
+    var hadFocus = document.activeElement === this.svgBox;
+    this.svgBox.innerHTML = svg;
+    // The box was a tab stop only while it held a picture: the board has its own now.
+    if (this.svgBox.hasAttribute("data-picture-stop")) {
+      this.svgBox.removeAttribute("tabindex");
+      this.svgBox.removeAttribute("data-picture-stop");
+    }
+    this.afterSvg();
+    this.markSelected();
+    if (hadFocus) this.focusPlace(this.tabStop);
+  };
+
+  /** A visible busy state while a click waits for something (the answers, Python). */
+  Board.prototype.busy = function (on) {
+    if (on) {
+      this.el.setAttribute("data-busy", "true");
+      this.el.setAttribute("aria-busy", "true");
+    } else {
+      this.el.removeAttribute("data-busy");
+      this.el.removeAttribute("aria-busy");
+    }
+  };
+
+  /** Where `ev` fell on `img`, as fractions of its width and height. */
+  function spotOn(img, ev) {
+    var r = img.getBoundingClientRect();
+    return { x: (ev.clientX - r.left) / (r.width || 1), y: (ev.clientY - r.top) / (r.height || 1) };
+  }
+
+  /** The place (or the foundation zone) under `spot` of the drawing now in the box: the
+   * smallest one whose area holds it, as the browser laid the drawing out. */
+  Board.prototype.placeAt = function (spot) {
+    var svg = this.svgBox.querySelector("svg");
+    if (!svg || !spot) return null;
+    var r = svg.getBoundingClientRect();
+    var x = r.left + spot.x * r.width, y = r.top + spot.y * r.height;
+    var best = null, bestArea = Infinity;
+    Array.prototype.forEach.call(svg.querySelectorAll("[data-place],[data-zone]"), function (el) {
+      var b = (el.querySelector(".cd-hit") || el).getBoundingClientRect();
+      if (x < b.left || x > b.right || y < b.top || y > b.bottom) return;
+      var area = b.width * b.height;
+      if (area < bestArea) {
+        bestArea = area;
+        best = el;
+      }
+    });
+    if (!best) return null;
+    return best.hasAttribute("data-place") ? best.getAttribute("data-place") : best.getAttribute("data-zone");
+  };
+
+  Board.prototype.pictureDown = function (ev) {
+    var img = this.picture();
+    if (!img || ev.target !== img || ev.button !== 0 || !ev.isPrimary) return false;
+    this.pictureDrag = { spot: spotOn(img, ev), x0: ev.clientX, y0: ev.clientY, id: ev.pointerId };
+    return true;
+  };
+
+  /** A drag across the picture: a drop from where it started to where it ended. */
+  Board.prototype.pictureUp = function (ev) {
+    var d = this.pictureDrag;
+    if (!d || ev.pointerId !== d.id) return false;
+    this.pictureDrag = null;
+    var img = this.picture();
+    if (!img || Math.abs(ev.clientX - d.x0) + Math.abs(ev.clientY - d.y0) < DRAG_THRESHOLD_PX) return false;
+    this.suppressClickUntil = Date.now() + 400;
+    this.pictureGesture(d.spot, spotOn(img, ev));
+    return true;
+  };
+
+  /** A click on the picture: true when it was one (it is then queued). */
+  Board.prototype.pictureClick = function (ev) {
+    var img = this.picture();
+    if (!img || ev.target !== img) return false;
+    ev.preventDefault();
+    this.pictureGesture(spotOn(img, ev), null);
+    return true;
+  };
+
+  /** Waits for the drawing, then plays the click at `from` (or the drag from `from` to `to`)
+   * on it. Queued on the board's chain: later clicks wait behind it, in order. */
+  Board.prototype.pictureGesture = function (from, to) {
+    var self = this;
+    this.busy(true);
+    this.say(this.msg("ui.answers-loading"), "info");
+    this.enqueue(function () {
+      return self.whenDrawn().then(function (drawn) {
+        self.busy(false);
+        if (!drawn) {
+          var kind = location.protocol === "file:" ? "file" : "python";
+          self.say(self.cc.bootMessage(self.msgs, self.failed || { kind: kind }), "error");
+          return null;
+        }
+        var src = self.placeAt(from);
+        var dst = to ? self.placeAt(to) : null;
+        if (src === null) {
+          self.say("", null);
+          return null;
+        }
+        if (!to) {
+          self.activate(src);
+        } else if (dst !== null && dst !== src && self.ensureLive(true)) {
+          self.enqueue(function () {
+            self.selected = null;
+            self.markSelected();
+            return self.ask("drop", { src: src, dst: dst });
+          });
+        }
+        return null;
+      });
     });
   };
 
@@ -821,15 +958,17 @@
     if (place !== null) this.focusPlace(place);
   };
 
-  /** A visible busy state while a click waits for something (the answers, Python). */
-  TryIt.prototype.busy = function (on) {
-    if (on) {
-      this.el.setAttribute("data-busy", "true");
-      this.el.setAttribute("aria-busy", "true");
-    } else {
-      this.el.removeAttribute("data-busy");
-      this.el.removeAttribute("aria-busy");
-    }
+  /** The page shows a picture of the figure (an <img>) until a click needs the drawing: the
+   * same drawing, inline, comes with the answers (`picture_ref`). */
+  TryIt.prototype.whenDrawn = function () {
+    var self = this;
+    return this.loadAnswers().then(function (a) {
+      if (!self.picture()) return true;
+      var ref = a ? (a.picture_ref !== undefined ? a.picture_ref : a.initial_ref) : undefined;
+      if (ref === undefined) return false;
+      self.showDrawing(unpackSvg(a.packed, ref));
+      return true;
+    });
   };
 
   TryIt.prototype.warmUp = function () {

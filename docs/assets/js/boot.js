@@ -17,9 +17,11 @@
   var ROOT = new URL("../../", script.src).href;
   var BOOT_TIMEOUT_MS = 10000;
 
-  /** Messages written at build time (catalogues/<lang>/ui.json) for one component. */
+  /** Messages written at build time (catalogues/<lang>/ui.json) for one component. A page
+   * holds each set once: a repeat names the first (data-ref; sitegen/lightpage.py). */
   function uiMessages(el) {
     var node = el.querySelector('script[type="application/json"][data-role="ui"]');
+    if (node && node.hasAttribute("data-ref")) node = document.getElementById(node.getAttribute("data-ref"));
     if (!node) return {};
     try {
       return JSON.parse(node.textContent);

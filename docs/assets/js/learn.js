@@ -107,6 +107,9 @@
       .then(
         function (data) {
           self.data = data;
+          // The page showed a picture of the board (sitegen/pictures.py): the drawing, whose
+          // places take clicks, keys and drags, replaces it now.
+          if (self.picture()) self.showDrawing(unpackSvg(data.packed, data.nodes[0].svg_ref));
           self.syncButtons();
           return data;
         },
@@ -119,15 +122,12 @@
     return this.answersReady;
   };
 
-  /** A visible busy state while a click waits for the answers. */
-  Learn.prototype.busy = function (on) {
-    if (on) {
-      this.el.setAttribute("data-busy", "true");
-      this.el.setAttribute("aria-busy", "true");
-    } else {
-      this.el.removeAttribute("data-busy");
-      this.el.removeAttribute("aria-busy");
-    }
+  /** The drawing comes with the answers (see loadAnswers). */
+  Learn.prototype.whenDrawn = function () {
+    var self = this;
+    return this.loadAnswers().then(function (data) {
+      return !!data && !self.picture();
+    });
   };
 
   Learn.prototype.ensureLive = function () {

@@ -72,6 +72,12 @@
         self.load().catch(function () {});
       }, { passive: true });
     });
+    var moves = q(this.el, "details.cc-moves");
+    if (moves) {
+      moves.addEventListener("toggle", function () {
+        if (moves.open) self.load().catch(function () {});
+      });
+    }
     window.addEventListener("hashchange", function () {
       var wanted = self.stepFromHash();
       if (wanted !== null && wanted !== self.step) self.go(wanted, { fromHash: true });
@@ -138,6 +144,7 @@
       .then(
         function (data) {
           self.data = data;
+          self.fillMoves(data);
           return data;
         },
         function (err) {
@@ -148,6 +155,34 @@
         }
       );
     return this.loading;
+  };
+
+  /** The move list: every step's caption and commentary, from the step file (the page does
+   * not carry them twice; sitegen/live.py replay_html). Written as text, never parsed. */
+  Replay.prototype.fillMoves = function (data) {
+    var list = q(this.el, '[data-role="movelist"]');
+    if (!list || list.children.length) return;
+    var items = document.createDocumentFragment();
+    for (var n = 1; n <= data.captions.length; n++) {
+      var li = document.createElement("li");
+      li.value = n;
+      var a = document.createElement("a");
+      a.href = "#step=" + n;
+      a.setAttribute("data-goto", String(n));
+      a.textContent = data.captions[n - 1];
+      li.appendChild(a);
+      var note = data.notes && data.notes[n - 1];
+      if (note) {
+        li.appendChild(document.createElement("br"));
+        var small = document.createElement("small");
+        small.textContent = note;
+        li.appendChild(small);
+      }
+      items.appendChild(li);
+    }
+    list.appendChild(items);
+    this.links = null; // updateControls finds the new entries
+    this.updateControls();
   };
 
   Replay.prototype.go = function (n, opts) {
@@ -210,7 +245,7 @@
     // The move list: only the old and the new current entries change (a game has hundreds).
     if (!this.links) {
       this.links = {};
-      Array.prototype.forEach.call(this.el.querySelectorAll("[data-goto]"), function (a) {
+      Array.prototype.forEach.call(this.el.querySelectorAll('[data-role="movelist"] [data-goto]'), function (a) {
         self.links[a.getAttribute("data-goto")] = a;
       });
     }
