@@ -18,23 +18,19 @@ page's language). `scripts/find_lessons.py` writes these files from real games.
 """
 from __future__ import annotations
 
-import hashlib
-import html
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sitegen.errors import SourceError
 from sitegen.markers import MarkerContext
-from sitegen.sources import _parse_json, _read, check_name
+from sitegen.sources import check_name, read_object
 
 GAMES = ("crescent", "canfield")
 GOAL_KINDS = ("top", "empty", "size", "status")
 TEXT_KEYS = ("title", "goal", "done")
 MAX_LINE = 4            # lessons are short: the accepted tree is searched exhaustively
 CARD_RE = re.compile(r"^[A2-9TJQK][SHDC]$")
-_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 
 # ---- goals --------------------------------------------------------------------------------------
@@ -90,39 +86,16 @@ class Lesson:
 _cache: dict[str, Lesson] = {}
 
 
-def _line_of(text: str, key: str, index: int | None = None) -> int:
-    """Line of `"key"` in the file, or of the index-th string of its array."""
-    at = text.find(f'"{key}"')
-    if at < 0:
-        return 1
-    if index is not None:
-        start = text.find("[", at)
-        for i, m in enumerate(_STRING_RE.finditer(text, start)):
-            if i == index:
-                return text.count("\n", 0, m.start()) + 1
-    return text.count("\n", 0, at) + 1
-
-
 def load_lesson(docs_dir: Path, name: str, root: Path | None = None) -> Lesson:
     """docs/lessons/NAME.json, checked with the engine; SourceError names file and line."""
     import catalogues
     import engine
 
-    shown, text = _read(docs_dir / "lessons" / f"{name}.json", root)
-    digest = hashlib.sha256(text.encode()).hexdigest()
-    if digest in _cache:
-        return _cache[digest]
-    data = _parse_json(text, shown)
-
-    def fail(key: str, message: str, index: int | None = None) -> SourceError:
-        return SourceError(shown, _line_of(text, key, index), message)
-
-    if not isinstance(data, dict):
-        raise SourceError(shown, 1, "a lesson must be a JSON object")
-    for key in ("game", "state", "goal", "line", "text"):
-        if key not in data:
-            raise SourceError(shown, 1, f"a lesson needs {key!r} "
-                              '(keys: game, state, goal, line, text, params, next, source)')
+    file = read_object(docs_dir / "lessons" / f"{name}.json", root, "a lesson",
+                       ("game", "state", "goal", "line", "text"), ("params", "next", "source"))
+    if file.digest in _cache:
+        return _cache[file.digest]
+    shown, data, fail = file.shown, file.data, file.fail
     if data["game"] not in GAMES:
         raise fail("game", f"game must be one of {', '.join(GAMES)}, not {data['game']!r}")
     try:
@@ -174,7 +147,7 @@ def load_lesson(docs_dir: Path, name: str, root: Path | None = None) -> Lesson:
         raise fail("next", f"next names no lesson file docs/lessons/{nxt}.json")
     lesson = Lesson(name, shown, data["game"], state, goal, tuple(line), params, texts, nxt,
                     data.get("source", {}))
-    _cache[digest] = lesson
+    _cache[file.digest] = lesson
     return lesson
 
 

@@ -14,15 +14,12 @@ proved it lost, and lets the reader step through the refutation line.
 """
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sitegen.errors import SourceError
-from sitegen.lessons import _line_of
 from sitegen.markers import MarkerContext
-from sitegen.sources import _parse_json, _read
+from sitegen.sources import read_object
 
 GAMES = ("crescent", "canfield")
 GRADES = ("easy", "medium", "hard")
@@ -55,21 +52,11 @@ def load_puzzle(docs_dir: Path, name: str, root: Path | None = None) -> Puzzle:
     """docs/puzzles/NAME.json, checked with the engine; SourceError names file and line."""
     import engine
 
-    shown, text = _read(docs_dir / "puzzles" / f"{name}.json", root)
-    digest = hashlib.sha256(text.encode()).hexdigest()
-    if digest in _cache:
-        return _cache[digest]
-    data = _parse_json(text, shown)
-
-    def fail(key: str, message: str, index: int | None = None) -> SourceError:
-        return SourceError(shown, _line_of(text, key, index), message)
-
-    if not isinstance(data, dict):
-        raise SourceError(shown, 1, "a puzzle must be a JSON object")
-    for key in ("game", "state", "solution", "proof", "difficulty", "refutations"):
-        if key not in data:
-            raise SourceError(shown, 1, f"a puzzle needs {key!r} (keys: game, state, solution, "
-                                        "proof, difficulty, refutations, source)")
+    file = read_object(docs_dir / "puzzles" / f"{name}.json", root, "a puzzle",
+                       ("game", "state", "solution", "proof", "difficulty", "refutations"), ("source",))
+    if file.digest in _cache:
+        return _cache[file.digest]
+    shown, data, fail = file.shown, file.data, file.fail
     try:
         game = engine.from_state(data["state"])
     except engine.StateError as e:
@@ -112,7 +99,7 @@ def load_puzzle(docs_dir: Path, name: str, root: Path | None = None) -> Puzzle:
             twin.play(step)
     puzzle = Puzzle(name, shown, data["game"], game.state(), tuple(solution), alternatives,
                     int(proof.get("win_nodes", 0)), difficulty, refutations, data.get("source", {}))
-    _cache[digest] = puzzle
+    _cache[file.digest] = puzzle
     return puzzle
 
 

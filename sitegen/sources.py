@@ -57,6 +57,47 @@ def _parse_json(text: str, shown: str) -> Any:
         raise SourceError(shown, e.lineno, f"malformed JSON: {e.msg} (column {e.colno})") from None
 
 
+def line_of(text: str, key: str, index: int | None = None) -> int:
+    """Line of `"key"` in a JSON file's text, or of the index-th string of its array (1 when
+    the key cannot be found)."""
+    at = text.find(f'"{key}"')
+    if at < 0:
+        return 1
+    if index is not None:
+        start = text.find("[", at)
+        for i, m in enumerate(_STRING_RE.finditer(text, start)):
+            if i == index:
+                return text.count("\n", 0, m.start()) + 1
+    return text.count("\n", 0, at) + 1
+
+
+@dataclass(frozen=True)
+class JsonObjectFile:
+    """A JSON object read from a data file, kept with its text so that a check can name the line
+    of the key it refuses (lessons, puzzles)."""
+
+    shown: str
+    text: str
+    digest: str  # of the text: the loaders' cache key
+    data: dict[str, Any]
+
+    def fail(self, key: str, message: str, index: int | None = None) -> SourceError:
+        return SourceError(self.shown, line_of(self.text, key, index), message)
+
+
+def read_object(path: Path, root: Path | None, what: str, required: tuple[str, ...],
+                optional: tuple[str, ...] = ()) -> JsonObjectFile:
+    """`path` as a JSON object with every `required` key; `what` ("a lesson") names it in errors."""
+    shown, text = _read(path, root)
+    data = _parse_json(text, shown)
+    if not isinstance(data, dict):
+        raise SourceError(shown, 1, f"{what} must be a JSON object")
+    for key in required:
+        if key not in data:
+            raise SourceError(shown, 1, f"{what} needs {key!r} (keys: {', '.join(required + optional)})")
+    return JsonObjectFile(shown, text, hashlib.sha256(text.encode()).hexdigest(), data)
+
+
 def _line_of_move(text: str, index: int) -> int:
     """Line of the index-th string of the "moves" array (1 when it cannot be found)."""
     key = text.find('"moves"')
