@@ -9,7 +9,11 @@
   visit at most 0.35.
 - move feedback: from a click on a place (or the undo button) of the live board to the board's
   answer in the page (its role="status" element rewritten), for a game of taps, second clicks,
-  refusals and undos mirrored by the engine here. p50/p95; target p95 at most 30 ms.
+  refusals and undos mirrored by the engine here. p50/p95; target p95 at most 30 ms. The clicks
+  start once the verdict's worker is up (its first verdict shown), and every PAUSE_EVERY clicks
+  the player pauses longer than verdict.js's quiet time, so that the solver searches while the
+  next clicks are answered; the card glides are on. Also printed: what saved.js's synchronous
+  writes (the URL, the browser's storage) cost per answer, as saved.js times them.
 - verdict (Play pages' second worker, the solver): per game, from the board going live on a
   fresh deal to its first verdict (the second Pyodide's boot included), that boot alone, and the
   verdict of new random deals once it is up; the memory it costs, as the browser's processes'
@@ -41,6 +45,7 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-ne
          "--disable-component-update", "--disable-sync", "--no-first-run"]
 TARGETS = {"move_p95": 30.0, "step": 16.0, "weight_kb": 250.0}
 BARE_DIR = "_bench"
+PAUSE_EVERY, PAUSE_MS = 10, 700   # a reader's pause: longer than verdict.js's QUIET_MS (400)
 
 BARE_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>bare Pyodide</title>
 <link rel="icon" href="data:,"></head><body><script>
@@ -127,6 +132,14 @@ def _move_feedback(browser: Any, base: str, actions: int) -> None:
     page = context.new_page()
     page.goto(_page_url(base, "en", "play-crescent"))
     page.wait_for_selector("[data-board][data-live='true'][data-state]", timeout=60_000)
+    # The verdict's worker up and its first verdict shown: the game is played beside it.
+    page.wait_for_function("document.querySelector('[data-board]').__cc.verdict.bootMs != null"
+                           " && document.querySelector('[data-board]').dataset.verdict !== 'pending'",
+                           timeout=180_000)
+    # Counts the positions sent to the solver while the game is played.
+    page.evaluate("(() => { const c = document.querySelector('[data-board]').__cc.verdict.client;"
+                  " const call = c.call.bind(c); window.__searches = 0;"
+                  " c.call = (op, args) => { window.__searches++; return call(op, args); }; })()")
     game = engine.new_game("CR1-N-AAAAAAB")
     times: list[float] = []
     kinds: dict[str, int] = {"tap": 0, "second click": 0, "refusal": 0, "undo": 0}
@@ -134,6 +147,8 @@ def _move_feedback(browser: Any, base: str, actions: int) -> None:
     def click(selector: str, kind: str) -> None:
         times.append(page.evaluate(CLICK_AND_WAIT, selector))
         kinds[kind] += 1
+        if len(times) % PAUSE_EVERY == 0:
+            page.wait_for_timeout(PAUSE_MS)  # the solver starts on this position meanwhile
 
     n = 0
     while len(times) < actions and game.status == "playing":
@@ -172,10 +187,20 @@ def _move_feedback(browser: Any, base: str, actions: int) -> None:
     state = page.evaluate("JSON.parse(document.querySelector('[data-board]').dataset.state)")
     assert state == game.state(), "the page and the engine disagree after the benchmark's game"
     py = page.evaluate("CCLive.python.pyTimes.slice(1)")  # the first is the opening of the deal
+    searches = page.evaluate("window.__searches")
+    saves = page.evaluate("document.querySelector('[data-board]').__cc.saveTimes || []")
     context.close()
     print(f"  of which Python in the worker: p50 {_pct(py, 0.5):.1f} ms, p95 {_pct(py, 0.95):.1f} ms")
+    if saves:
+        url, kept = [s["url"] for s in saves], [s["storage"] for s in saves]
+        both = [s["url"] + s["storage"] for s in saves]
+        print(f"  saved.js synchronous writes per answer ({len(saves)}): URL (history.replaceState) "
+              f"p50 {_pct(url, 0.5):.2f} ms, p95 {_pct(url, 0.95):.2f} ms; localStorage p50 "
+              f"{_pct(kept, 0.5):.2f} ms, p95 {_pct(kept, 0.95):.2f} ms; both p50 {_pct(both, 0.5):.2f} ms, "
+              f"p95 {_pct(both, 0.95):.2f} ms, max {max(both):.2f} ms")
     p50, p95 = _pct(times, 0.5), _pct(times, 0.95)
-    print(f"move feedback: {len(times)} clicks ({', '.join(f'{k} {v}' for k, v in kinds.items())}): "
+    print(f"move feedback: {len(times)} clicks ({', '.join(f'{k} {v}' for k, v in kinds.items())}), "
+          f"glides on, verdict worker up ({searches} positions searched during the game): "
           f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {max(times):.1f} ms  "
           f"(target p95 <= {TARGETS['move_p95']:.0f})  {_verdict(p95, TARGETS['move_p95'])}")
 

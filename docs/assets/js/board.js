@@ -161,7 +161,10 @@
     var cur = this.tabStop !== null ? this.placeElement(this.tabStop) : null;
     if (!cur || !cur.hasAttribute("tabindex")) cur = places[0];
     this.tabStop = cur.getAttribute("data-place");
-    for (var i = 0; i < places.length; i++) places[i].setAttribute("tabindex", places[i] === cur ? "0" : "-1");
+    for (var i = 0; i < places.length; i++) {
+      var want = places[i] === cur ? "0" : "-1";
+      if (places[i].getAttribute("tabindex") !== want) places[i].setAttribute("tabindex", want);
+    }
   };
 
   Board.prototype.focusPlace = function (place) {

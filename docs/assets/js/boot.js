@@ -258,12 +258,47 @@
     }
     for (i = 0; i < fresh.attributes.length; i++) {
       a = fresh.attributes[i];
+      // A place's tabindex is the page's (board.js keeps one tab stop: a roving tabindex);
+      // writing the drawing's "0" and then the page's "-1" back would only churn focusability.
+      if (a.name === "tabindex" && old.hasAttribute("tabindex")) continue;
       if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+    }
+  }
+
+  /**
+   * <defs> children are matched by id, not by position: the drawing defines only the ranks and
+   * suits it shows, so one rank more or less shifts every later definition, and rewriting their
+   * ids makes the browser rebuild every <use> that points at them (most of a swap's time).
+   * Order inside <defs> does not matter; what is new is appended, what is gone removed.
+   */
+  function morphDefs(old, fresh) {
+    var have = {}, c, next;
+    for (c = old.firstChild; c; c = next) {
+      next = c.nextSibling;
+      if (c.nodeType === 1 && c.id && !have[c.id]) have[c.id] = c;
+      else old.removeChild(c);
+    }
+    var kids = Array.prototype.slice.call(fresh.childNodes);
+    for (var i = 0; i < kids.length; i++) {
+      var n = kids[i], o = n.nodeType === 1 && n.id ? have[n.id] : null;
+      if (!o) {
+        if (n.nodeType === 1) old.appendChild(n);
+        continue;
+      }
+      delete have[n.id];
+      if (!o.isEqualNode(n)) old.replaceChild(n, o);
+    }
+    for (var id in have) {
+      if (Object.prototype.hasOwnProperty.call(have, id)) old.removeChild(have[id]);
     }
   }
 
   function morph(old, fresh, depth) {
     syncAttributes(old, fresh);
+    if (old.nodeName === "defs") {
+      morphDefs(old, fresh);
+      return;
+    }
     var oldKids = Array.prototype.slice.call(old.childNodes);
     var newKids = Array.prototype.slice.call(fresh.childNodes);
     for (var i = 0; i < newKids.length; i++) {

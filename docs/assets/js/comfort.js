@@ -3,7 +3,9 @@
  * - Cards glide from where they were to where they went (120 ms), after the new position is
  *   already shown and announced: the feedback never waits for the animation, and positions
  *   are read from the drawing's attributes, so no layout is forced. None when the reader
- *   prefers reduced motion.
+ *   prefers reduced motion. The reader's next action ends a glide still running (the card
+ *   jumps to where it went): its frames would otherwise be painted while that action is
+ *   answered, on the same main thread.
  * - A short celebration when a game is won (CSS, none with reduced motion).
  * - Personal statistics per game, kept in this browser: games played (a game counts once its
  *   first action is played), won, best score (Canfield) or fewest moves (Crescent), best time,
@@ -111,6 +113,21 @@
     return translateOf(el);
   }
 
+  /** A new request: the glides of the last answer end now (see the file's comment). */
+  Comfort.prototype.request = function () {
+    this.asked = (this.asked || 0) + 1; // a glide not started yet never starts
+    var running = this.glides;
+    this.glides = null;
+    if (!running) return;
+    for (var i = 0; i < running.length; i++) {
+      try {
+        running[i].finish();
+      } catch (e) {
+        /* already gone with its element */
+      }
+    }
+  };
+
   Comfort.prototype.beforeApply = function (a) {
     this.from = null;
     if (!a.played || !a.svg || still()) return;
@@ -127,8 +144,9 @@
     // The glide starts in the next frame, before it is painted; the statistics wait for idle
     // time: neither is part of the move's own feedback.
     if (from) {
+      var asked = this.asked;
       requestAnimationFrame(function () {
-        self.glide(from);
+        if (self.asked === asked) self.glide(from);
       });
     }
     if (a.state) {
@@ -142,16 +160,17 @@
   Comfort.prototype.glide = function (from) {
     var cards = topCards(this.board, from.p.dst, from.spots.length);
     if (cards.length !== from.spots.length) return;
+    var glides = (this.glides = []);
     cards.forEach(function (card, i) {
       if (!card.animate || card.tagName.toLowerCase() !== "g") return;
       var was = from.spots[i], now = translateOf(card);
       if (Math.abs(was[0] - now[0]) + Math.abs(was[1] - now[1]) < 1) return;
       // CSS transform replaces the SVG attribute while it runs, so both ends are the card's own
       // translation (before, then after); when the animation ends the attribute rules again.
-      card.animate([
+      glides.push(card.animate([
         { transform: "translate(" + was[0] + "px," + was[1] + "px)" },
         { transform: "translate(" + now[0] + "px," + now[1] + "px)" },
-      ], { duration: GLIDE_MS, easing: "ease-out" });
+      ], { duration: GLIDE_MS, easing: "ease-out" }));
     });
   };
 

@@ -65,8 +65,13 @@
     this.push = false;
     // The URL and the storage at once, not in idle time: a Back pressed, or a page left, right
     // after a move must still find that move (a test lost it both ways when they were deferred).
+    var t0 = performance.now();
     var kept = this.write(a, op, gen, push);
+    var t1 = performance.now();
     if (kept) store(board, kept);
+    // What these synchronous writes cost, for scripts/benchmarks/bench_page.py (bounded).
+    var times = (board.saveTimes = board.saveTimes || []);
+    if (times.length < 2000) times.push({ url: t1 - t0, storage: performance.now() - t1 });
   };
 
   /** Writes the game's link into the URL; returns the game to keep in storage, or null. */
