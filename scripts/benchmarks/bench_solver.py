@@ -101,6 +101,7 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=30, help="decided deals to re-solve")
     parser.add_argument("--engine-root", help="import engine from this directory")
     parser.add_argument("--only", help="comma-separated codes instead of the file's deals")
+    parser.add_argument("--part", default="1/1", help="I/N: every Nth deal from the Ith (to run N processes)")
     args = parser.parse_args()
     sys.path.insert(0, args.engine_root or str(__import__("pathlib").Path(__file__).resolve().parents[2]))
     import engine
@@ -108,6 +109,8 @@ def main() -> None:
     print(f"engine from {engine.__file__}; uptime: {os.popen('uptime').read().strip()}", flush=True)
     deals = ([(code, "?") for code in args.only.split(",")] if args.only
              else hard_deals(args.game, args.unknown, args.sample))
+    part, parts = map(int, args.part.split("/"))
+    deals = deals[part - 1::parts]
     totals: dict[str, dict[str, float]] = {}
     for code, before in deals:
         game = engine.new_game(code)
