@@ -88,7 +88,8 @@ def _labels(x: int, y: int, lines: list[tuple[str, bool]], small: bool,
     return " ".join(label(x, y + 13 + 13 * i, t, b, room) for i, (t, b) in enumerate(lines))
 
 
-def _pile(state: dict, n: int, lang: str, pid: str, fanned: bool, small: bool, dx: int) -> Place:
+def _pile(state: dict, n: int, lang: str, pid: str, fanned: bool, small: bool, dx: int,
+          room: int = SW - 4) -> Place:
     pile = state["piles"][n - 1]
     x, y, direction = pile_xy(n, dx)
     place_name = catalogues.message(lang, "place.cr.pile", n=n)
@@ -117,7 +118,7 @@ def _pile(state: dict, n: int, lang: str, pid: str, fanned: bool, small: bool, d
     ly = p.top.y + CH if direction == "down" else y + CH
     lines = ([(f"{n} \u00b7 {len(pile)}", True)] if small
              else [(place_name, True), (cards.count(lang, len(pile)), False)])
-    p.parts.append(_labels(x + CW // 2, ly, lines, small))
+    p.parts.append(_labels(x + CW // 2, ly, lines, small, room))
     return p
 
 
@@ -132,9 +133,8 @@ def _foundation(state: dict, f: str, lang: str, pid: str, small: bool, dx: int, 
     return p
 
 
-def layout(state: dict, lang: str, pid: str, fan: tuple[str, ...], small: bool
-           ) -> tuple[int, int, list[Place], list[Place], str]:
-    """(width, height, piles, foundations, extra drawing) for one state."""
+def _room(state: dict, fan: tuple[str, ...]) -> tuple[int, int, int]:
+    """How far fans reach: (left, right, the foundations' shift down)."""
     for place in fan:
         if place not in PILES:
             raise ValueError(f"fan: {place!r} is not a Crescent pile (1-16)")
@@ -144,8 +144,21 @@ def layout(state: dict, lang: str, pid: str, fan: tuple[str, ...], small: bool
     right = max(spread[n] for n in range(13, 17)) * FAN_H
     down = max(spread[n] for n in range(5, 13)) * FAN_V
     # The foundations move down below the longest downward fan and its labels.
-    dy = max(0, M + down + CH + 30 + 14 - F_Y[0])
-    piles = [_pile(state, n, lang, pid, str(n) in fan, small, left) for n in range(1, 17)]
+    return left, right, max(0, M + down + CH + 30 + 14 - F_Y[0])
+
+
+def size(state: dict, fan: tuple[str, ...] = ()) -> tuple[int, int]:
+    """(width, height) of the horseshoe for one state."""
+    left, right, dy = _room(state, fan)
+    return WIDTH + left + right, max(HEIGHT, F_Y[1] + dy + CH + 30 + M)
+
+
+def layout(state: dict, lang: str, pid: str, fan: tuple[str, ...], small: bool,
+           label_room: int = SW - 4) -> tuple[int, int, list[Place], list[Place], str]:
+    """(width, height, piles, foundations, extra drawing) for one state. `label_room`: how wide
+    a pile's label may be (a narrower arrangement of the same drawing sets it, crescent_rows.py)."""
+    left, right, dy = _room(state, fan)
+    piles = [_pile(state, n, lang, pid, str(n) in fan, small, left, label_room) for n in range(1, 17)]
     founds = [_foundation(state, f, lang, pid, small, left, dy) for f in FOUNDATIONS]
     # Row captions: the aces' row climbs A→K, the kings' row descends K→A.
     a, k = cards.rank_label("A", lang), cards.rank_label("K", lang)
@@ -154,5 +167,5 @@ def layout(state: dict, lang: str, pid: str, fan: tuple[str, ...], small: bool
         f'<text class="cd-l cd-lb" style="font-size:{fs}px;text-anchor:end" x="{left + F_X0 - 10}" '
         f'y="{y + dy + CH // 2 + 5}">{escape(t)}</text>'
         for y, t in ((F_Y[0], f"{a}\u2192{k}"), (F_Y[1], f"{k}\u2192{a}")))
-    height = max(HEIGHT, F_Y[1] + dy + CH + 30 + M)
-    return WIDTH + left + right, height, piles, founds, extra
+    width, height = size(state, fan)
+    return width, height, piles, founds, extra

@@ -218,17 +218,29 @@ def place_group(place: Place, interactive: bool) -> str:
 
 
 def document(*, pid: str, diagram_id: str, lang: str, title: str, desc: str, width: int,
-             height: int, size: str, interactive: bool, body: str, with_arrows: bool) -> str:
+             height: int, size: str, interactive: bool, body: str, with_arrows: bool,
+             rows: tuple[int, int, str, str] | None = None) -> str:
+    """The root element. `rows` = (width, height, reading order, CSS) of a second arrangement
+    the drawing carries (crescent_rows.py): its rules go in a group of their own, so that packed
+    drawings (sitegen.live.pack_svgs splits before every `<g`) store them once."""
     if size not in ("small", "large"):
         raise ValueError(f"size must be 'small' or 'large', not {size!r}")
     scale = 1.0 if size == "large" else SMALL_SCALE
     role = "group" if interactive else "img"
     style = STYLE + (STYLE_INTERACTIVE if interactive else "")
+    bg = f'<rect class="cd-bg" x=".5" y=".5" width="{width - 1}" height="{height - 1}" rx="10"/>'
+    root_extra = ""
+    if rows is not None:
+        rw, rh, order, css = rows
+        root_extra = f' data-rows={attr(order)} preserveAspectRatio="xMinYMin meet"'
+        bg = (f'<g class="cd-rs"><style>{css}</style></g><g class="cd-all">'
+              f'<rect class="cd-bg cd-hw" x=".5" y=".5" width="{width - 1}" height="{height - 1}" rx="10"/>'
+              f'<rect class="cd-bg cd-ro" x=".5" y=".5" width="{rw - 1}" height="{rh - 1}" rx="10"/>')
+        body += "</g>"
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
             f'width="{round(width * scale)}" height="{round(height * scale)}" '
-            f'data-diagram={attr(diagram_id)} role="{role}" lang={attr(lang)} '
+            f'data-diagram={attr(diagram_id)} role="{role}" lang={attr(lang)}{root_extra} '
             f'aria-labelledby="{pid}-t" aria-describedby="{pid}-d">'
             f'<title id="{pid}-t">{escape(title)}</title><desc id="{pid}-d">{escape(desc)}</desc>'
             f'<style>{style}</style>{defs(pid, with_arrows, lang, body)}'
-            f'<rect class="cd-bg" x=".5" y=".5" width="{width - 1}" height="{height - 1}" rx="10"/>'
-            f'{body}</svg>')
+            f'{bg}{body}</svg>')

@@ -117,17 +117,20 @@ def test_board_is_one_tab_stop_with_arrow_keys(page: Page, live_url: str, watche
     expect(board.locator("[data-place][tabindex='0']")).to_have_count(1)
     expect(board.locator("[data-place][tabindex='-1']")).to_have_count(23)
     board.locator("[data-place='1']").focus()
-    # Piles 1-4 go up the left side in both arrangements: ArrowUp climbs them.
-    page.keyboard.press("ArrowUp")
+    # Piles 1-4 go up the left side of the horseshoe: ArrowUp climbs them. A phone shows the
+    # rows (diagrams/crescent_rows.py): piles 1-8 left to right, then the foundations, 9-16.
+    phone = viewport == PHONE
+    on, back = ("ArrowRight", "ArrowLeft") if phone else ("ArrowUp", "ArrowDown")
+    page.keyboard.press(on)
     assert _focused_place(page) == "2"
-    page.keyboard.press("ArrowDown")
+    page.keyboard.press(back)
     assert _focused_place(page) == "1"
     page.keyboard.press("End")
-    assert _focused_place(page) == "C-"
+    assert _focused_place(page) == ("16" if phone else "C-")
     page.keyboard.press("Home")
     assert _focused_place(page) == "1"
     # The arrows did not scroll the page, and the tab stop follows the focus.
-    page.keyboard.press("ArrowUp")
+    page.keyboard.press(on)
     expect(board.locator("[data-place='2']")).to_have_attribute("tabindex", "0")
     expect(board.locator("[data-place][tabindex='0']")).to_have_count(1)
     # Tab leaves the board in one step; Shift+Tab comes back to the same place.
@@ -206,13 +209,14 @@ def test_keys_before_python_is_ready_are_queued(page: Page, live_url: str, watch
 
 MEASURE = """(board) => {
   const svg = board.querySelector('[data-role=svg] svg');
-  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
   const places = [...svg.querySelectorAll('[data-place]')].map((g) => {
     const r = g.querySelector('.cd-hit').getBoundingClientRect();
     return {place: g.dataset.place, w: r.width, h: r.height};
   });
+  // The scale where each rank is drawn, CSS transforms included (a phone's Crescent rows are
+  // the drawing scaled by CSS, not by its viewBox alone).
   const ranks = [...svg.querySelectorAll('use.cd-r')].map(
-    (u) => parseFloat(getComputedStyle(u).fontSize) * scale);
+    (u) => parseFloat(getComputedStyle(u).fontSize) * u.getScreenCTM().a);
   return {places, ranks, pageWidth: document.documentElement.scrollWidth};
 }"""
 

@@ -185,7 +185,7 @@
   /** The place an arrow key leads to from `from`: the nearest one in that direction, those
    * within 45 degrees of it first; Home and End: the first and last place. */
   Board.prototype.placeTowards = function (from, key) {
-    var places = this.focusables();
+    var places = this.inOrder(this.focusables());
     var i = places.indexOf(from);
     if (key === "Home") return places[0];
     if (key === "End") return places[places.length - 1];
@@ -209,6 +209,21 @@
       if (score < bestScore) { bestScore = score; best = places[k]; }
     }
     return best || from;
+  };
+
+  /** The places in the order of the arrangement on screen: a Crescent drawing showing its
+   * narrow rows (diagrams/crescent_rows.py says so in --cd-arrangement) lists their reading
+   * order in data-rows; otherwise the drawing's own order. */
+  Board.prototype.inOrder = function (places) {
+    var svg = this.svgBox.querySelector("svg[data-rows]");
+    if (!svg || getComputedStyle(svg).getPropertyValue("--cd-arrangement").trim() !== "rows") return places;
+    var rank = {};
+    svg.getAttribute("data-rows").split(" ").forEach(function (p, k) {
+      rank[p] = k;
+    });
+    return places.slice().sort(function (a, b) {
+      return rank[a.getAttribute("data-place")] - rank[b.getAttribute("data-place")];
+    });
   };
 
   // ---- showing an answer --------------------------------------------------------------------
@@ -559,7 +574,7 @@
     if (ev.button !== 0 || !ev.isPrimary) return;
     var g = ev.target.closest && ev.target.closest("[data-place]");
     if (!g) return;
-    this.drag = { g: g, place: g.getAttribute("data-place"), x0: ev.clientX, y0: ev.clientY, moved: false, id: ev.pointerId, transform: g.getAttribute("transform") };
+    this.drag = { g: g, place: g.getAttribute("data-place"), x0: ev.clientX, y0: ev.clientY, moved: false, id: ev.pointerId, transform: null };
   };
 
   Board.prototype.dragMove = function (ev) {
@@ -570,6 +585,10 @@
       if (Math.abs(dx) + Math.abs(dy) < DRAG_THRESHOLD_PX) return;
       d.moved = true;
       d.g.classList.add("is-dragging");
+      // Where the place already sits (a narrow arrangement moves it with a CSS transform):
+      // the drag's shift goes on top of that.
+      var base = getComputedStyle(d.g).transform;
+      d.transform = base && base !== "none" ? base : "";
       try {
         this.svgBox.setPointerCapture(ev.pointerId);
       } catch (e) {
@@ -580,8 +599,8 @@
     var parent = d.g.parentNode;
     var ctm = parent && parent.getScreenCTM ? parent.getScreenCTM() : null;
     var sx = ctm && ctm.a ? ctm.a : 1, sy = ctm && ctm.d ? ctm.d : 1;
-    var shift = "translate(" + dx / sx + " " + dy / sy + ")";
-    d.g.setAttribute("transform", d.transform ? shift + " " + d.transform : shift);
+    var shift = "translate(" + dx / sx + "px," + dy / sy + "px)";
+    d.g.style.transform = d.transform ? shift + " " + d.transform : shift;
   };
 
   Board.prototype.dragEnd = function (ev, cancelled) {
@@ -589,8 +608,7 @@
     if (!d || ev.pointerId !== d.id) return;
     this.drag = null;
     if (!d.moved) return; // a plain click: the click handler answers it
-    if (d.transform) d.g.setAttribute("transform", d.transform);
-    else d.g.removeAttribute("transform");
+    d.g.style.transform = "";
     d.g.classList.remove("is-dragging");
     this.suppressClickUntil = Date.now() + 400;
     if (cancelled) return;

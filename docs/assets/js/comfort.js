@@ -58,6 +58,24 @@
     return m ? [parseFloat(m[1]), parseFloat(m[2])] : [0, 0];
   }
 
+  /** How far a place is moved by CSS (a narrow arrangement, diagrams/crescent_rows.py): a
+   * card's spot in one place, plus this, less the other's, is its spot in the other. */
+  function shiftOf(board, place) {
+    var out = [0, 0];
+    var g = board.placeElement(place);
+    if (!g || !window.DOMMatrixReadOnly) return out;
+    // The place's own move, and its zone's (the foundations move as one block).
+    var zone = g.parentNode && g.parentNode.hasAttribute && g.parentNode.hasAttribute("data-zone") ? g.parentNode : null;
+    [g, zone].forEach(function (el) {
+      var m = el ? getComputedStyle(el).transform : "none";
+      if (!m || m === "none") return;
+      var d = new DOMMatrixReadOnly(m);
+      out[0] += d.e;
+      out[1] += d.f;
+    });
+    return out;
+  }
+
   function later(fn) {
     if (window.requestIdleCallback) window.requestIdleCallback(fn, { timeout: 300 });
     else setTimeout(fn, 0);
@@ -135,7 +153,7 @@
     if (!p) return;
     var cards = topCards(this.board, p.src, p.n);
     if (!cards.length) return;
-    this.from = { p: p, spots: cards.map(spotOf) };
+    this.from = { p: p, spots: cards.map(spotOf), shift: shiftOf(this.board, p.src) };
   };
 
   Comfort.prototype.afterApply = function (a, op) {
@@ -161,9 +179,11 @@
     var cards = topCards(this.board, from.p.dst, from.spots.length);
     if (cards.length !== from.spots.length) return;
     var glides = (this.glides = []);
+    var to = shiftOf(this.board, from.p.dst);
     cards.forEach(function (card, i) {
       if (!card.animate || card.tagName.toLowerCase() !== "g") return;
       var was = from.spots[i], now = translateOf(card);
+      was = [was[0] + from.shift[0] - to[0], was[1] + from.shift[1] - to[1]];
       if (Math.abs(was[0] - now[0]) + Math.abs(was[1] - now[1]) < 1) return;
       // CSS transform replaces the SVG attribute while it runs, so both ends are the card's own
       // translation (before, then after); when the animation ends the attribute rules again.
