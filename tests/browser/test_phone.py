@@ -215,3 +215,65 @@ def test_turning_the_phone_keeps_the_game_the_selection_and_the_words(mobile: Pa
         assert all(p["w"] >= 44 and p["h"] >= 44 for p in m["places"]), size
     # The selection still plays: the next tap is its destination (a refusal or a move).
     assert json.loads(state)["moves"] == 1
+
+
+GLIDE_START = """(src) => new Promise((resolve) => {
+  const board = document.querySelector('[data-board]');
+  const cards = board.querySelectorAll(`[data-place="${src}"] > g[transform]`);
+  const r = cards[cards.length - 1].getBoundingClientRect();
+  const before = {x: r.left, y: r.top};
+  const obs = new MutationObserver(() => {
+    obs.disconnect();
+    requestAnimationFrame(() => {
+      const a = document.getAnimations().find((a) => a.effect && a.effect.target && board.contains(a.effect.target));
+      if (!a) return resolve({before, start: null});
+      a.pause();
+      a.currentTime = 0;
+      const s = a.effect.target.getBoundingClientRect();
+      resolve({before, start: {x: s.left, y: s.top}});
+      a.finish();
+    });
+  });
+  obs.observe(board.querySelector('[role=status]'), {childList: true, characterData: true, subtree: true});
+  board.querySelector(`[data-place="${src}"]`).dispatchEvent(new MouseEvent('click', {bubbles: true}));
+})"""
+
+
+def test_a_card_glides_from_where_the_rows_show_it(mobile: Page, live_url: str) -> None:
+    """The glide starts on screen where the card was (each place moved by the rows' CSS)."""
+    _open(mobile, live_url + page_path("en", "play-crescent"))
+    game = engine.new_game(CODES["crescent"])
+    src, move = next((str(p), m) for p in range(1, 17) if (m := engine.tap(game, str(p))))
+    seen = mobile.evaluate(GLIDE_START, src)
+    assert seen["start"] is not None, "no glide"
+    assert abs(seen["start"]["x"] - seen["before"]["x"]) < 1.5, (move, seen)
+    assert abs(seen["start"]["y"] - seen["before"]["y"]) < 1.5, (move, seen)
+    game.play(move)
+    board = mobile.locator("[data-board]")
+    expect(board).to_have_attribute("data-state", re.compile('"moves":1'), timeout=10_000)
+    assert json.loads(board.get_attribute("data-state") or "{}") == game.state()
+
+
+@pytest.mark.parametrize("where", ["lesson", "puzzle", "tryit"])
+def test_lessons_puzzles_and_tryits_show_the_rows(mobile: Page, live_url: str, where: str) -> None:
+    """Every live Crescent board is a phone's board: a lesson's, a puzzle's, a rules page's try-it."""
+    if where == "puzzle":
+        mobile.goto(live_url + page_path("el", "puzzles"))
+        board = mobile.locator("[data-puzzle] [data-board='crescent'], [data-puzzle][data-board='crescent']").first
+    elif where == "lesson":
+        mobile.goto(live_url + page_path("ko", "crescent"))
+        board = mobile.locator("[data-lesson] [data-board='crescent'], [data-lesson][data-board='crescent']").first
+    else:
+        mobile.goto(live_url + page_path("ko", "crescent"))
+        board = mobile.locator("figure[data-tryit][data-board='crescent']").first
+        board.scroll_into_view_if_needed()
+        board.locator("[data-action='tryit']").tap()
+        expect(board).to_have_attribute("data-active", "true", timeout=LIVE_TIMEOUT_MS)
+    board.scroll_into_view_if_needed()
+    expect(board.locator("svg[data-rows] [data-place][tabindex]")).to_have_count(24, timeout=LIVE_TIMEOUT_MS)
+    m = board.evaluate(MEASURE)
+    assert m["arrangement"] == "rows"
+    assert m["pageWidth"] <= PHONE["width"] and m["boxScroll"] <= 0, m
+    assert m["left"] >= 0 and m["right"] <= PHONE["width"], m
+    assert all(p["w"] >= 44 and p["h"] >= 44 for p in m["places"]), m["places"]
+    assert min(m["ranks"]) >= 12
