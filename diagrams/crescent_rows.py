@@ -25,6 +25,7 @@ Pure function of the state and options (no fans: a live board never fans); stand
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from . import crescent
@@ -75,12 +76,13 @@ def pile_xy(n: int) -> tuple[int, int]:
 
 
 def arrangement(state: dict, fan: tuple[str, ...] = ()) -> Arrangement:
-    """The rows for one Crescent state (drawn without fans: a fanned pile has no place here)."""
+    """The rows for one Crescent state (drawn without fans: a fanned pile has no place here,
+    and without fans the horseshoe's size, hence the rows, is the same for every state)."""
     if state.get("game") != "crescent":
         raise ValueError("the rows arrangement is Crescent's")
     if fan:
         raise ValueError("the rows arrangement draws no fans")
-    desktop_w, desktop_h = crescent.size(state, fan)
+    desktop_w, desktop_h = crescent.WIDTH, crescent.HEIGHT
     # The horseshoe's viewBox must be width-bound in the rows' box (see css()).
     assert HEIGHT * desktop_w >= desktop_h * WIDTH
     offsets = {}
@@ -93,14 +95,23 @@ def arrangement(state: dict, fan: tuple[str, ...] = ()) -> Arrangement:
     return Arrangement(WIDTH, HEIGHT, (desktop_w, desktop_h), offsets, (zone_x - fx, ZONE_Y - fy), ORDER)
 
 
-def css(arr: Arrangement) -> str:
-    """The rules that show the rows (in the drawing's own <style>; the same for every state)."""
-    dw, dh = arr.desktop
-    scale = f"{dw / arr.width:.5f}".rstrip("0")
-    sel = "svg[data-rows]"
+def css(arr: Arrangement, fixed: bool = False) -> str:
+    """The rules that show the rows (in the drawing's own <style>; the same for every state).
+
+    Inline in a page they apply under ``MEDIA`` and only to an ``<svg>`` that is not a
+    document's root: the same drawing as a picture file (an ``<img>``, sitegen/pictures.py) is
+    the horseshoe whatever its size. ``fixed``: the rules of a drawing that shows only the
+    rows (``rows_picture``), whose own viewBox is the rows'."""
+    sel = "svg[data-rows]" if fixed else "svg[data-rows]:not(:root)"
     moves = "".join(f'{sel} [data-place="{p}"]{{transform:translate({dx}px,{dy}px)}}'
                     for p, (dx, dy) in arr.offsets.items())
     zx, zy = arr.zone
+    rules = (f"{sel} .cd-hw{{display:none}}{sel} .cd-ro{{display:inline}}{moves}"
+             f'{sel} [data-zone="F"],{sel} .cd-fc{{transform:translate({zx}px,{zy}px)}}')
+    if fixed:
+        return ".cd-ro{display:none}" + rules
+    dw, _ = arr.desktop
+    scale = f"{dw / arr.width:.5f}".rstrip("0")
     return (
         ".cd-ro{display:none}"
         f"@media {MEDIA}{{"
@@ -108,7 +119,24 @@ def css(arr: Arrangement) -> str:
         # scaled so that the rows' width fills it (preserveAspectRatio="xMinYMin meet").
         f"{sel}{{aspect-ratio:{arr.width}/{arr.height};--cd-arrangement:rows}}"
         f"{sel}>.cd-all{{transform:scale({scale})}}"
-        f"{sel} .cd-hw{{display:none}}{sel} .cd-ro{{display:inline}}"
-        f"{moves}"
-        f'{sel} [data-zone="F"],{sel} .cd-fc{{transform:translate({zx}px,{zy}px)}}'
-        "}")
+        f"{rules}}}")
+
+
+_RULES_RE = re.compile(r'<g class="cd-rs"><style>[^<]*</style></g>')
+_ROOT_RE = re.compile(r'^<svg ([^>]*?)viewBox="0 0 (\d+) (\d+)" width="(\d+)" height="(\d+)"')
+
+
+def rows_picture(svg: str) -> str:
+    """The rows alone, from a live drawing that carries them: a picture file for a phone (its
+    viewBox the rows', its rules unconditional), standing in the page until the drawing comes."""
+    arr = arrangement({"game": "crescent"})
+    rules, root = _RULES_RE.search(svg), _ROOT_RE.match(svg)
+    if rules is None or root is None or 'data-rows="' not in svg[:root.end() + 400]:
+        raise ValueError("rows_picture: not a live Crescent drawing with its rows (diagrams.render_svg)")
+    if (int(root.group(2)), int(root.group(3))) != arr.desktop:
+        raise ValueError("rows_picture: the drawing is not the horseshoe the rows are made from")
+    head = (f'<svg {root.group(1)}viewBox="0 0 {arr.width} {arr.height}" width="{arr.width}" '
+            f'height="{arr.height}"')
+    svg = head + svg[root.end():]
+    fixed = f'<g class="cd-rs"><style>{css(arr, fixed=True)}</style></g>'
+    return _RULES_RE.sub(lambda _m: fixed, svg, count=1)

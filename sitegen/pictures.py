@@ -25,6 +25,7 @@ from typing import Any
 PICTURE_DIR = "assets/pictures"
 
 _TITLE_RE = re.compile(r"<title[^>]*>(.*?)</title>", re.S)
+_ROWS_RE = re.compile(r'<svg\b[^>]*?\sdata-rows="')
 _SIZE_RE = re.compile(r'<svg\b[^>]*?\swidth="(\d+(?:\.\d+)?)"[^>]*?\sheight="(\d+(?:\.\d+)?)"')
 
 
@@ -72,6 +73,16 @@ def picture_html(svg: str, lang: str, ctx: Any, *, ident: str, desc_id: str) -> 
     width, height = m.group(1), m.group(2)
     src = site_root(ctx) + picture_file(svg, lang)
     esc = lambda text: html.escape(str(text), quote=True)  # noqa: E731
-    return (f'<img class="cc-picture" data-diagram="{esc(ident)}" src="{esc(src)}"'
-            f' width="{width}" height="{height}" alt="{esc(svg_title(svg))}"'
-            f' aria-describedby="{esc(desc_id)}" loading="lazy" decoding="async" draggable="false">')
+    img = (f'<img class="cc-picture" data-diagram="{esc(ident)}" src="{esc(src)}"'
+           f' width="{width}" height="{height}" alt="{esc(svg_title(svg))}"'
+           f' aria-describedby="{esc(desc_id)}" loading="lazy" decoding="async" draggable="false">')
+    if not _ROWS_RE.match(svg):
+        return img
+    # A live Crescent drawing shows its rows on a phone (diagrams/crescent_rows.py): so does
+    # its picture, or the drawing would rearrange the board when it replaces the picture (and
+    # a click on the picture would be replayed on another place).
+    from diagrams import crescent_rows
+
+    rows = site_root(ctx) + picture_file(crescent_rows.rows_picture(svg), lang)
+    return (f'<picture><source media="{crescent_rows.MEDIA}" srcset="{esc(rows)}"'
+            f' width="{crescent_rows.WIDTH}" height="{crescent_rows.HEIGHT}">{img}</picture>')

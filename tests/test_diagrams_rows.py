@@ -42,11 +42,15 @@ def rows_svg(state: dict, lang: str = "en", **options: object) -> str:
 def offsets(svg: str) -> tuple[dict[str, tuple[float, float]], tuple[float, float], float]:
     """The rows' CSS as numbers: per-pile shift, the zone's shift, the board's scale."""
     css = re.search(r'<g class="cd-rs"><style>(.*?)</style></g>', svg).group(1)
+    scale = float(re.search(r">\.cd-all\{transform:scale\(([\d.]+)\)\}", css).group(1))
+    return (*shifts(css), scale)
+
+
+def shifts(css: str) -> tuple[dict[str, tuple[float, float]], tuple[float, float]]:
     piles = {p: (float(x), float(y)) for p, x, y in re.findall(
         r'\[data-place="([^"]+)"\]\{transform:translate\((-?[\d.]+)px,(-?[\d.]+)px\)\}', css)}
     zx, zy = re.search(r'\[data-zone="F"\][^{]*\{transform:translate\((-?[\d.]+)px,(-?[\d.]+)px\)\}', css).groups()
-    scale = float(re.search(r">\.cd-all\{transform:scale\(([\d.]+)\)\}", css).group(1))
-    return piles, (float(zx), float(zy)), scale
+    return piles, (float(zx), float(zy))
 
 
 def hit_rects(svg: str) -> dict[str, tuple[float, float, float, float]]:
@@ -192,3 +196,41 @@ def test_a_move_is_marked_in_both_arrangements() -> None:
     path = next(p for p in narrow.iter(f"{NS}path") if p.get("class") == "cd-a")
     qy = float(re.match(r"M[\d.]+ ([\d.]+)Q[\d.]+ ([\d.]+)", path.get("d")).group(2))
     assert qy > crescent_rows.BOTTOM_Y + CH // 2
+
+
+def test_the_rows_as_a_picture_file() -> None:
+    """An <img> of a live drawing is the horseshoe (the rows' rules apply only to an inline
+    <svg>, never a document's root); a phone's picture is the rows alone (rows_picture)."""
+    from sitegen import pictures
+
+    svg = rows_svg(states()[0], "el")
+    css = re.search(r'<g class="cd-rs"><style>(.*?)</style></g>', svg).group(1)
+    moved = [rule for rule in re.findall(r"[^{}]*\{transform:translate", css)]
+    assert moved and all(":not(:root)" in rule for rule in moved)
+    pic = crescent_rows.rows_picture(svg)
+    root = ET.fromstring(pic)
+    assert root.get("viewBox") == f"0 0 {crescent_rows.WIDTH} {crescent_rows.HEIGHT}"
+    assert (root.get("width"), root.get("height")) == (str(crescent_rows.WIDTH), str(crescent_rows.HEIGHT))
+    rules = re.search(r'<g class="cd-rs"><style>(.*?)</style></g>', pic).group(1)
+    assert "@media" not in rules and ":not(:root)" not in rules and "scale(" not in rules
+    # The same places, moved by the same amounts; everything else byte for byte the drawing's.
+    assert shifts(rules) == shifts(css) and len(shifts(rules)[0]) == 16
+    assert pic.split("</g>", 1)[1] == svg.split("</g>", 1)[1]
+    with pytest.raises(ValueError, match="rows"):
+        crescent_rows.rows_picture(diagrams.render_svg(states()[0], "el", diagram_id="p"))
+
+    class Ctx:
+        path, lang, url = "docs/el/crescent.md", "el", "el/crescent/"
+
+    html = pictures.picture_html(svg, "el", Ctx(), ident="r", desc_id="r-desc")
+    m = re.fullmatch(r'<picture><source media="([^"]+)" srcset="\.\./\.\./(assets/pictures/[0-9a-f]+\.el\.svg)"'
+                     r' width="470" height="438">(<img class="cc-picture"[^>]*? src="\.\./\.\./([^"]+)"[^>]*>)'
+                     r'</picture>', html)
+    assert m, html
+    assert m.group(1) == crescent_rows.MEDIA
+    from sitegen.live import PENDING_ASSETS
+
+    assert PENDING_ASSETS[m.group(2)].decode() == pic and PENDING_ASSETS[m.group(4)].decode() == svg
+    plain = pictures.picture_html(diagrams.render_svg(states()[0], "el", diagram_id="p"), "el", Ctx(),
+                                  ident="p", desc_id="p-desc")
+    assert plain.startswith('<img class="cc-picture"') and "<picture" not in plain
