@@ -277,3 +277,66 @@ def test_lessons_puzzles_and_tryits_show_the_rows(mobile: Page, live_url: str, w
     assert m["left"] >= 0 and m["right"] <= PHONE["width"], m
     assert all(p["w"] >= 44 and p["h"] >= 44 for p in m["places"]), m["places"]
     assert min(m["ranks"]) >= 12
+
+
+def _rows_spot(place: str) -> tuple[float, float]:
+    """The centre of `place` in the rows, as fractions of the rows' width and height."""
+    from diagrams import crescent
+    from diagrams.svg import CH, CW
+
+    arr = crescent_rows.arrangement({"game": "crescent"})
+    if place in crescent.FOUNDATIONS:
+        x, y = crescent.foundation_xy(place)
+        x, y = x + arr.zone[0], y + arr.zone[1]
+    else:
+        x, y = crescent_rows.pile_xy(int(place))
+    return (x + CW / 2) / crescent_rows.WIDTH, (y + CH / 2) / crescent_rows.HEIGHT
+
+
+def test_a_lessons_picture_is_the_rows_and_a_tap_on_it_plays_there(mobile: Page, live_url: str) -> None:
+    """Before its drawing comes, a phone's lesson shows the rows as a picture: the drawing then
+    takes its place without moving the board, and taps on the picture are replayed on the places
+    drawn under them."""
+    from sitegen.lessons import load_lesson
+    from tests.conftest import ROOT
+
+    held: list[Any] = []
+    released = []
+
+    def hold(route: Any) -> None:
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    mobile.context.route(re.compile(r".*/assets/tryit/.*\.json$"), hold)
+    lesson = load_lesson(ROOT / "docs", "cr-build", ROOT)
+    src, dst = lesson.line[0].split(">")
+    game = engine.from_state(lesson.state)
+    one_tap = engine.tap(game, src) == lesson.line[0]
+    mobile.goto(live_url + page_path("ko", "crescent") + "#lesson-cr-build")
+    el = mobile.locator("[data-lesson='cr-build']")
+    img = el.locator("picture > img.cc-picture")
+    expect(img).to_have_count(1)
+    img.scroll_into_view_if_needed()
+    expect(img).to_have_js_property("complete", True)
+    source = el.locator("picture > source").get_attribute("srcset") or ""
+    assert img.evaluate("(i) => i.currentSrc").endswith(source.lstrip("./")), "the phone's picture is not the rows"
+    before = img.bounding_box()
+    assert before["x"] >= 0 and before["x"] + before["width"] <= PHONE["width"], before
+    assert abs(before["height"] / before["width"] - crescent_rows.HEIGHT / crescent_rows.WIDTH) < 0.01
+    for place in ([src] if one_tap else [src, dst]):
+        fx, fy = _rows_spot(place)
+        mobile.touchscreen.tap(before["x"] + fx * before["width"], before["y"] + fy * before["height"])
+    expect(el).to_have_attribute("data-busy", "true")
+    assert held, "the lesson's answers were not requested as it came into view"
+    released.append(True)
+    for route in held:
+        route.continue_()
+    game.play(lesson.line[0])
+    expect(el).to_have_attribute("data-state", json.dumps(game.state(), separators=(",", ":"), sort_keys=True))
+    svg = el.locator("[data-role='svg'] > svg")
+    expect(svg).to_have_count(1)
+    after = svg.bounding_box()
+    for k in ("x", "y", "width", "height"):
+        assert abs(after[k] - before[k]) < 1.5, (k, before, after)
