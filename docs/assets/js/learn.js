@@ -73,9 +73,12 @@
     this.state = JSON.parse(el.getAttribute("data-state") || "null");
     el.setAttribute("data-live", "true");
     if (progress.read()[this.family][this.ident]) this.showBadge();
+    // A reader at the board: its drawing now (else it comes in idle time; see loadAnswers).
     ["pointerenter", "focusin", "touchstart"].forEach(function (type) {
       el.addEventListener(type, function () {
-        self.loadAnswers();
+        self.loadAnswers().then(function () {
+          self.draw();
+        });
       }, { passive: true });
     });
     if (window.IntersectionObserver) {
@@ -108,8 +111,16 @@
         function (data) {
           self.data = data;
           // The page showed a picture of the board (sitegen/pictures.py): the drawing, whose
-          // places take clicks, keys and drags, replaces it now.
-          if (self.picture()) self.showDrawing(unpackSvg(data.packed, data.nodes[0].svg_ref));
+          // places take clicks, keys and drags, replaces it when the page is idle (boards that
+          // arrive while the page loads would otherwise lengthen its busy start), or at once
+          // when the reader comes to the board first.
+          if (window.requestIdleCallback) {
+            window.requestIdleCallback(function () {
+              self.draw();
+            }, { timeout: 3000 });
+          } else {
+            self.draw();
+          }
           self.syncButtons();
           return data;
         },
@@ -122,10 +133,16 @@
     return this.answersReady;
   };
 
+  /** Puts the board's drawing in place of its picture, once the answers are here. */
+  Learn.prototype.draw = function () {
+    if (this.data && this.picture()) this.showDrawing(unpackSvg(this.data.packed, this.current().svg_ref));
+  };
+
   /** The drawing comes with the answers (see loadAnswers). */
   Learn.prototype.whenDrawn = function () {
     var self = this;
     return this.loadAnswers().then(function (data) {
+      if (data) self.draw();
       return !!data && !self.picture();
     });
   };
