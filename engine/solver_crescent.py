@@ -27,8 +27,8 @@ and stops at a card stuck over the one its suit needs, so these deals may well b
 nothing short of a finished search shows it. What would prove a loss: a rule that sees such a
 deadlock before the last redeal (while the bottom cards can still turn up) or while the card
 that could free it is still in play; a cross-pile version of the rule (cards held by each
-other, a greatest fixed point: `frozen` was tried, cutting about a third more positions at
-150 us each, and decided nothing more in 15 s of CPU on four undecided deals); or a search
+other, a greatest fixed point: tried and not kept, it cut about a third more positions at
+150 us of CPU each, and decided none of four undecided deals in 15 s of CPU); or a search
 that keeps its table on disk and runs for hours.
 """
 from __future__ import annotations
