@@ -12,8 +12,9 @@
   refusals and undos mirrored by the engine here. p50/p95; target p95 at most 30 ms. The clicks
   start once the verdict's worker is up (its first verdict shown), and every PAUSE_EVERY clicks
   the player pauses longer than verdict.js's quiet time, so that the solver searches while the
-  next clicks are answered; the card glides are on. Also printed: what saved.js's synchronous
-  writes (the URL, the browser's storage) cost per answer, as saved.js times them.
+  next clicks are answered; the card glides are on. Also printed: what saved.js's writes cost,
+  as saved.js times them: the URL (in the answer's own task, so part of the feedback) and the
+  browser's storage (once the answer is painted).
 - verdict (Play pages' second worker, the solver): per game, from the board going live on a
   fresh deal to its first verdict (the second Pyodide's boot included), that boot alone, and the
   verdict of new random deals once it is up; the memory it costs, as the browser's processes'
@@ -188,16 +189,15 @@ def _move_feedback(browser: Any, base: str, actions: int) -> None:
     assert state == game.state(), "the page and the engine disagree after the benchmark's game"
     py = page.evaluate("CCLive.python.pyTimes.slice(1)")  # the first is the opening of the deal
     searches = page.evaluate("window.__searches")
-    saves = page.evaluate("document.querySelector('[data-board]').__cc.saveTimes || []")
+    saves = page.evaluate("document.querySelector('[data-board]').__cc.saveTimes || {url: [], storage: []}")
     context.close()
     print(f"  of which Python in the worker: p50 {_pct(py, 0.5):.1f} ms, p95 {_pct(py, 0.95):.1f} ms")
-    if saves:
-        url, kept = [s["url"] for s in saves], [s["storage"] for s in saves]
-        both = [s["url"] + s["storage"] for s in saves]
-        print(f"  saved.js synchronous writes per answer ({len(saves)}): URL (history.replaceState) "
-              f"p50 {_pct(url, 0.5):.2f} ms, p95 {_pct(url, 0.95):.2f} ms; localStorage p50 "
-              f"{_pct(kept, 0.5):.2f} ms, p95 {_pct(kept, 0.95):.2f} ms; both p50 {_pct(both, 0.5):.2f} ms, "
-              f"p95 {_pct(both, 0.95):.2f} ms, max {max(both):.2f} ms")
+    if saves["url"] and saves["storage"]:
+        url, kept = saves["url"], saves["storage"]
+        print(f"  saved.js writes: the URL (history.replaceState, in the answer's task) {len(url)} times: "
+              f"p50 {_pct(url, 0.5):.2f} ms, p95 {_pct(url, 0.95):.2f} ms, max {max(url):.2f} ms; "
+              f"the storage copy (localStorage, once painted) {len(kept)} times: p50 {_pct(kept, 0.5):.2f} ms, "
+              f"p95 {_pct(kept, 0.95):.2f} ms, max {max(kept):.2f} ms")
     p50, p95 = _pct(times, 0.5), _pct(times, 0.95)
     print(f"move feedback: {len(times)} clicks ({', '.join(f'{k} {v}' for k, v in kinds.items())}), "
           f"glides on, verdict worker up ({searches} positions searched during the game): "

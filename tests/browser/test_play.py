@@ -196,6 +196,29 @@ def test_reload_back_forward_and_a_fresh_visit_restore_the_game(page: Page, live
     expect_status(page, msg("el", "play.restored", code="CR1-N-AAAAAAC"))
 
 
+def test_a_page_left_right_after_a_move_keeps_it(page: Page, live_url: str, watched: Watch) -> None:
+    """saved.js writes the browser's copy once the answer is painted, and at once when the page
+    goes away: here the page never has idle time, and is left in the move's own task."""
+    url = live_url + page_path("en", "play-crescent")
+    open_live(page, url + f"#code={CR}")
+    page.evaluate("window.requestIdleCallback = () => 0")   # idle time never comes
+    game = engine.new_game(CR)
+    play_by_clicks(page, game, 1)
+    move = next(m for m in game.legal_moves() if ">" in m and engine.tap(game, m.split(">")[0]) == m)
+    leave = """([place, away]) => {
+        const board = document.querySelector('[data-board]');
+        new MutationObserver((_, obs) => { obs.disconnect(); location.href = away; })
+            .observe(board.querySelector('[role=status]'), {childList: true, characterData: true, subtree: true});
+        board.querySelector(`[data-place="${place}"]`).dispatchEvent(new MouseEvent('click', {bubbles: true}));
+    }"""
+    with page.expect_navigation():
+        page.evaluate(leave, [move.split(">")[0], live_url + page_path("en", "examples")])
+    game.play(move)
+    open_live(page, url)
+    assert state_of(page) == game.state()
+    expect_status(page, msg("en", "play.restored", code=CR))
+
+
 # ---- the seeds' settings ----------------------------------------------------------------------------
 
 def test_new_game_dialog_and_double_click_setting(page: Page, live_url: str, watched: Watch) -> None:

@@ -232,6 +232,8 @@
     var active = document.activeElement;
     var focusPlace = active && this.svgBox.contains(active) ? active.getAttribute("data-place") : null;
     var focusZone = active && this.svgBox.contains(active) ? active.getAttribute("data-zone") : null;
+    // A new drawing ends a hint's highlight (cc.swapSvg keeps the places that did not change).
+    this.clearHint();
     this.cc.swapSvg(this.svgBox, svg);
     this.afterSvg();
     var again = null;

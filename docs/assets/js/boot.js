@@ -235,19 +235,109 @@
    * elements (the <style>, the <defs>, most places) stay in the page, so the browser neither
    * re-parses the diagram's stylesheet nor lays out the whole board again. A plain innerHTML
    * swap costs a frame or two on a long page; this keeps a step well inside one.
+   *
+   * The drawing is first compared as text with the one last shown, element by element (splitTop:
+   * our own markup), going down into groups whose start tag is unchanged: only the elements
+   * that changed are parsed and merged. A move changes two places, the description and the
+   * highlight, so most of the markup is neither parsed nor walked.
    */
   var scratch = null;
   function swapSvg(box, text) {
     var old = box.firstElementChild;
     scratch = scratch || document.createElement("template");
+    var shown = old && old.__ccText;
+    if (shown && box.children.length === 1) {
+      var root = splitTop(text);
+      if (root && patchText(old, shown, text, 0, root[0])) {
+        old.__ccText = text;
+        scratch.innerHTML = "";
+        return;
+      }
+    }
     scratch.innerHTML = text;
     var fresh = scratch.content.firstElementChild;
     if (!old || !fresh || old.nodeName !== fresh.nodeName || box.children.length !== 1) {
       box.innerHTML = text;
+      if (box.firstElementChild) box.firstElementChild.__ccText = text;
       return;
     }
     morph(old, fresh, 0);
     scratch.innerHTML = "";
+    old.__ccText = text;
+  }
+
+  /**
+   * Brings `el` (whose markup was `was`) to the markup `now`; false when it cannot tell how
+   * (then the caller parses the whole drawing). `rootTag` is the drawing's start tag: a changed
+   * element is parsed inside it, so that it is in the SVG namespace.
+   */
+  function patchText(el, was, now, depth, rootTag) {
+    if (was === now) return true;
+    var a = splitTop(was), b = splitTop(now);
+    if (a && b && a[0] === b[0] && a.length === b.length && b.length > 2 &&
+        el.children.length === b.length - 2 && el.nodeName !== "defs" && el.nodeName !== "style") {
+      // Same start tag, as many child elements: only the children that changed.
+      var list = Array.prototype.slice.call(el.children);
+      for (var i = 1; i < b.length - 1; i++) {
+        if (!patchText(list[i - 1], a[i], b[i], depth + 1, rootTag)) return false;
+      }
+      return true;
+    }
+    if (depth === 0) return false; // another kind of drawing: parsed whole
+    // An element that changed otherwise (its attributes, its text, its children): parsed alone.
+    scratch.innerHTML = rootTag + now + "</svg>";
+    var holder = scratch.content.firstElementChild;
+    var fresh = holder && holder.firstElementChild;
+    if (!fresh || fresh.nextSibling) return false;
+    if (el.nodeName === fresh.nodeName && el.nodeName !== "style") morph(el, fresh, depth);
+    else el.parentNode.replaceChild(fresh, el);
+    return true;
+  }
+
+  // A tag of our own markup: text and attribute values are escaped (no "<" in them; a ">" only
+  // in the <style>'s CSS, which no tag match starts in).
+  var TAG = /<(\/?)[A-Za-z][^>]*?(\/?)>/g;
+
+  /**
+   * [the element's start tag, each child's markup..., its end tag] of the one element in `text`;
+   * [the tag] for an empty element (<x/>); null when `text` is not one element whose children
+   * are elements only (text between them, a text node inside: the caller parses it whole).
+   */
+  function splitTop(text) {
+    var parts = [], depth = 0, start = 0, m;
+    TAG.lastIndex = 0;
+    while ((m = TAG.exec(text))) {
+      if (m[1]) {
+        depth -= 1;
+        if (depth === 1) {
+          parts.push(text.slice(start, TAG.lastIndex));
+          start = TAG.lastIndex;
+        } else if (depth === 0) {
+          if (start !== m.index || TAG.lastIndex !== text.length) return null;
+          parts.push(m[0]);
+          return parts;
+        } else if (depth < 0) {
+          return null;
+        }
+      } else if (m[2]) {
+        if (depth === 0) return m.index === 0 && TAG.lastIndex === text.length ? [m[0]] : null;
+        if (depth === 1) {
+          if (start !== m.index) return null; // text between two children
+          parts.push(m[0]);
+          start = TAG.lastIndex;
+        }
+      } else {
+        if (depth === 0) {
+          if (m.index !== 0) return null;
+          parts.push(m[0]);
+          start = TAG.lastIndex;
+        } else if (depth === 1 && start !== m.index) {
+          return null;
+        }
+        depth += 1;
+      }
+    }
+    return null;
   }
 
   function syncAttributes(old, fresh) {
