@@ -211,8 +211,10 @@ def test_a_page_left_right_after_a_move_keeps_it(page: Page, live_url: str, watc
             .observe(board.querySelector('[role=status]'), {childList: true, characterData: true, subtree: true});
         board.querySelector(`[data-place="${place}"]`).dispatchEvent(new MouseEvent('click', {bubbles: true}));
     }"""
-    with page.expect_navigation():
-        page.evaluate(leave, [move.split(">")[0], live_url + page_path("en", "examples")])
+    away = live_url + page_path("en", "examples")
+    with page.expect_navigation(url=away):
+        page.evaluate(leave, [move.split(">")[0], away])
+    page.wait_for_load_state("load")   # a goto while that navigation is still going is aborted
     game.play(move)
     open_live(page, url)
     assert state_of(page) == game.state()

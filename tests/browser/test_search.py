@@ -80,8 +80,12 @@ def test_search_sends_nothing_off_site(page: Page, site_url: str) -> None:
 def test_print_keeps_the_diagrams(page: Page, site_url: str, lang_path: str) -> None:
     page.goto(site_url + lang_path + "crescent/")
     page.emulate_media(media="print")
-    diagrams = page.locator("figure.diagram svg[data-diagram]")
+    # A diagram is drawn inline (svg) or, until its board is wanted, as a picture of itself (img).
+    diagrams = page.locator("figure.diagram svg[data-diagram], figure.diagram img[data-diagram]")
     assert diagrams.count() > 0
     for i in range(diagrams.count()):
         box = diagrams.nth(i).bounding_box()
         assert diagrams.nth(i).is_visible() and box and box["width"] > 100, i
+    # Every picture's file is there to print (a lazy image is fetched when the page is printed).
+    for src in page.eval_on_selector_all("figure.diagram img[data-diagram]", "els => els.map(e => e.src)"):
+        assert page.request.get(src).ok, src
