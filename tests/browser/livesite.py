@@ -10,13 +10,14 @@ it holds `<!-- tryit: -->` markers on its rules pages whatever the real pages ho
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import ConsoleMessage, Page, Request
+from playwright.sync_api import ConsoleMessage, Page, Request, Route
 
 import catalogues
 from tests.conftest import ROOT, load_script
@@ -140,3 +141,26 @@ def watch(page: Page, base: str) -> Watch:
 
     page.on("dialog", on_dialog)
     return w
+
+
+class Held(list):
+    """Requests held back until `release` (then they, and later ones, go through)."""
+    released = False
+
+    def handle(self, route: Route) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.append(route)
+
+    def release(self) -> None:
+        self.released = True
+        for route in self:
+            route.continue_()
+
+
+def hold(page: Page, pattern: str) -> Held:
+    """Holds back the page's requests whose URL matches `pattern` until `Held.release()`."""
+    held = Held()
+    page.context.route(re.compile(pattern), held.handle)
+    return held

@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, expect
 
 import catalogues
 import diagrams
 import engine
-from tests.browser.livesite import Watch, live_site, live_url, page_path, watch  # noqa: F401
+from tests.browser.livesite import Watch, hold, live_site, live_url, page_path, watch  # noqa: F401
 from tests.browser.pictures import click_picture
 
 pytestmark = pytest.mark.browser
@@ -46,34 +46,11 @@ def watched(page: Page, live_url: str) -> Any:
     assert w.errors == [], w.errors
 
 
-class Held(list):
-    """Requests held back until `release` (then they, and later ones, go through)."""
-    released = False
-
-    def handle(self, route: Route) -> None:
-        if self.released:
-            route.continue_()
-        else:
-            self.append(route)
-
-
-def _held(page: Page, pattern: str) -> Held:
-    held = Held()
-    page.context.route(re.compile(pattern), held.handle)
-    return held
-
-
-def _release(page: Page, held: Held) -> None:
-    held.released = True
-    for route in held:
-        route.continue_()
-
-
 # ---- try-it answers come later; a click before them is kept -------------------------------------
 
 def test_tryit_click_before_answers_is_queued_then_answered(page: Page, live_url: str,
                                                            watched: Watch) -> None:
-    held = _held(page, r".*/assets/tryit/.*\.json$")
+    held = hold(page, r".*/assets/tryit/.*\.json$")
     page.context.route(re.compile(r".*/(pyodide/.*|assets/py\.zip)$"), lambda r: r.abort())
     page.goto(live_url + page_path("fr", "crescent"))
     # No answers inline: the page stays light.
@@ -88,7 +65,7 @@ def test_tryit_click_before_answers_is_queued_then_answered(page: Page, live_url
     expect(figure).to_have_attribute("data-busy", "true")
     expect(figure.locator("[role='status']")).to_have_text(msg("fr", "ui.answers-loading"))
     assert held, "the answers were not requested when the figure was near the viewport"
-    _release(page, held)
+    held.release()
     expect(figure).not_to_have_attribute("data-busy", "true")
     expect(figure.locator(f"[data-place='{place}']")).to_have_class(re.compile("is-selected"))
     # The focusable drawing came with the answers: one tab stop.
@@ -188,7 +165,7 @@ def test_skip_link_reaches_the_board(page: Page, live_url: str, watched: Watch) 
 
 
 def test_keys_before_python_is_ready_are_queued(page: Page, live_url: str, watched: Watch) -> None:
-    held = _held(page, r".*/assets/py\.zip$")
+    held = hold(page, r".*/assets/py\.zip$")
     page.set_viewport_size(PHONE)
     page.goto(live_url + page_path("ko", "play-crescent"))
     game = engine.new_game("CR1-N-AAAAAAB")
@@ -199,7 +176,7 @@ def test_keys_before_python_is_ready_are_queued(page: Page, live_url: str, watch
     expect(page.locator("[data-board] [role='status']")).to_have_text(msg("ko", "ui.queued"))
     page.wait_for_timeout(200)
     assert held, "py.zip was not requested"
-    _release(page, held)
+    held.release()
     board = page.locator("[data-board]")
     expect(board).to_have_attribute("data-state", re.compile('"moves":1'), timeout=LIVE_TIMEOUT_MS)
     assert json.loads(board.get_attribute("data-state") or "{}") == game.state()

@@ -13,13 +13,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, expect
 
 import catalogues
 import diagrams
 import engine
 from sitegen.lessons import load_lesson
-from tests.browser.livesite import Watch, live_site, live_url, page_path, watch  # noqa: F401
+from tests.browser.livesite import Watch, hold, live_site, live_url, page_path, watch  # noqa: F401
 from tests.browser.pictures import click_picture, drag_on_picture
 from tests.conftest import ROOT
 
@@ -39,28 +39,6 @@ def watched(page: Page, live_url: str) -> Iterator[Watch]:
     yield w
     assert w.off_site() == [], f"requests left the site's host: {w.off_site()}"
     assert w.errors == [], f"console errors: {w.errors}"
-
-
-class Held(list):
-    """Requests held back until `release` (then they, and later ones, go through)."""
-    released = False
-
-    def handle(self, route: Route) -> None:
-        if self.released:
-            route.continue_()
-        else:
-            self.append(route)
-
-    def release(self) -> None:
-        self.released = True
-        for route in self:
-            route.continue_()
-
-
-def hold(page: Page, pattern: str) -> Held:
-    held = Held()
-    page.context.route(re.compile(pattern), held.handle)
-    return held
 
 
 def state_of(el: Any) -> dict[str, Any]:
