@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections import deque
-from typing import Any, Hashable
+from typing import Any
 
 from . import reasons as R
 from .errors import IllegalMove, shown
@@ -20,8 +20,10 @@ class Game(ABC):
     """One game in progress: the position, its history and its rules."""
 
     game: str  # "crescent" or "canfield"
-    _names: dict[Hashable, str]       # internal move -> canonical notation
-    _canonical: dict[str, Hashable]   # canonical notation -> internal move
+    # Internal moves are each game's own tuples, typed Any here so that a game may narrow them
+    # (mypy checks the overrides; scripts/compile_solver.py compiles these modules with mypyc).
+    _names: dict[Any, str]       # internal move -> canonical notation
+    _canonical: dict[str, Any]   # canonical notation -> internal move
 
     def __init__(self, code: str | None) -> None:
         self.code = code
@@ -29,7 +31,7 @@ class Game(ABC):
         self._history: deque[Any] = deque(maxlen=UNDO_LIMIT)
         # The legal moves of the current position, kept until the position changes: playing
         # a listed move then needs no second check (the random-playout hot path).
-        self._legal_cache: list[Hashable] | None = None
+        self._legal_cache: list[Any] | None = None
 
     # --- the public surface (CONTRACT.md) ---------------------------------------------------
     def legal_moves(self) -> list[str]:
@@ -95,20 +97,20 @@ class Game(ABC):
 
     # --- for subclasses ---------------------------------------------------------------------
     @abstractmethod
-    def _parse(self, text: str) -> Hashable: ...
+    def _parse(self, text: str) -> Any: ...
 
-    def _name(self, move: Hashable) -> str:
+    def _name(self, move: Any) -> str:
         return self._names[move]
 
     @abstractmethod
-    def _refusal(self, move: Hashable) -> str | None: ...
+    def _refusal(self, move: Any) -> str | None: ...
 
     def _remember(self, record: Any) -> None:
         """Keeps an undo record in the (100-deep) history; a game may forget instead."""
         self._history.append(record)
 
     @abstractmethod
-    def _apply(self, move: Hashable) -> Any:
+    def _apply(self, move: Any) -> Any:
         """Changes the position (dropping `_legal_cache`) and returns the record that
         `_revert` takes to restore it exactly. Internal search (the solver) pairs the two
         directly, with no history limit; `play`/`undo` go through `_remember`."""
@@ -117,7 +119,7 @@ class Game(ABC):
     def _revert(self, record: Any) -> None: ...
 
     @abstractmethod
-    def _legal(self) -> list[Hashable]: ...
+    def _legal(self) -> list[Any]: ...
 
     @abstractmethod
     def _won(self) -> bool: ...

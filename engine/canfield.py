@@ -302,10 +302,11 @@ class Canfield(Game):
         }
 
     def copy(self) -> "Canfield":
-        twin = Canfield.__new__(Canfield)
-        twin.code, twin.draw, twin.base_rank = self.code, self.draw, self.base_rank
-        twin.lists = [cards[:] for cards in self.lists]
-        twin.score, twin.moves = self.score, self.moves
+        # Through the constructor, not __new__: a mypyc-compiled class (scripts/compile_solver.py)
+        # cannot be made without it.
+        lists = [cards[:] for cards in self.lists]
+        twin = Canfield(None, self.draw, self.base_rank, lists[STOCK], lists[WASTE], lists[RESERVE],
+                        lists[6:10], lists[2:6], self.score, self.moves)
+        twin.code = self.code
         twin._history = deque(self._history, maxlen=self._history.maxlen)
-        twin._legal_cache = None
         return twin

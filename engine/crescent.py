@@ -246,12 +246,10 @@ class Crescent(Game):
         }
 
     def copy(self) -> "Crescent":
-        twin = Crescent.__new__(Crescent)
-        twin.code, twin.variant, twin.moves = self.code, self.variant, self.moves
-        twin.piles = [p[:] for p in self.piles]
-        twin.foundations = [f[:] for f in self.foundations]
-        twin.redeals_left = self.redeals_left
-        twin._foundation_moves = None
+        # Through the constructor, not __new__: a mypyc-compiled class (scripts/compile_solver.py)
+        # cannot be made without it.
+        twin = Crescent(None, [p[:] for p in self.piles], [f[:] for f in self.foundations],
+                        self.redeals_left, self.moves)
+        twin.code, twin.variant = self.code, self.variant
         twin._history = deque(self._history, maxlen=self._history.maxlen)
-        twin._legal_cache = None
         return twin

@@ -22,9 +22,13 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable
+from typing import TYPE_CHECKING, Any, Callable, Generic, Hashable, TypeVar, cast
 
 from .base import Game
+
+if TYPE_CHECKING:
+    from .canfield import Canfield
+    from .crescent import Crescent
 
 STATUSES = ("win", "loss", "unknown")
 CHECK_EVERY = 512          # nodes between two clock readings
@@ -57,7 +61,10 @@ class _OutOfBudget(Exception):
         self.positions = positions  # distinct positions the interrupted pass had stored
 
 
-class Searcher:
+G = TypeVar("G", bound=Game)
+
+
+class Searcher(Generic[G]):
     """The game-specific part of the search (see solver_crescent / solver_canfield)."""
 
     QUICK_SHARE = 0.3            # the quick pass ends at this share of the time
@@ -65,19 +72,22 @@ class Searcher:
     FIRST_COMPLETE_NODES = 5000  # the first, short complete pass
     NOISE = 1.5                  # quick pass: random tie-break added to move scores
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: G) -> None:
         self.game = game
         self.rng: Any = None     # a random.Random during the quick pass, else None
 
-    def key(self) -> Hashable: ...
+    def key(self) -> Hashable:
+        raise NotImplementedError
 
     def moves(self, full: bool) -> list[Any]:
         """Macro moves, best first. `full`: every legal action (up to merged draws)."""
-        ...
+        raise NotImplementedError
 
-    def apply(self, move: Any) -> Any: ...
+    def apply(self, move: Any) -> Any:
+        raise NotImplementedError
 
-    def revert(self, record: Any) -> None: ...
+    def revert(self, record: Any) -> None:
+        raise NotImplementedError
 
     def won(self) -> bool:
         return self.game._won()
@@ -100,15 +110,15 @@ class Searcher:
 
     def names(self, move: Any) -> list[str]:
         """The canonical notation of the actions a macro move stands for."""
-        ...
+        raise NotImplementedError
 
 
-def _searcher(game: Game, takebacks: bool = True) -> Searcher:
+def _searcher(game: Game, takebacks: bool = True) -> Searcher[Any]:
     if game.game == "crescent":
         from .solver_crescent import CrescentSearcher
-        return CrescentSearcher(game)
+        return CrescentSearcher(cast("Crescent", game))
     from .solver_canfield import CanfieldSearcher
-    return CanfieldSearcher(game, takebacks)
+    return CanfieldSearcher(cast("Canfield", game), takebacks)
 
 
 class _Budget:
@@ -120,7 +130,7 @@ class _Budget:
         self.clock = clock
 
 
-def _dfs(s: Searcher, full: bool, budget: _Budget, node_limit: int | None,
+def _dfs(s: Searcher[Any], full: bool, budget: _Budget, node_limit: int | None,
          max_positions: int) -> tuple[list[Any] | None, int]:
     """Depth-first search; (winning macro line or None, positions stored). Raises
     _OutOfBudget when time, nodes or memory run out. With `full`, None means proven loss."""

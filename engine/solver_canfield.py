@@ -30,8 +30,7 @@ COLUMN_LISTS = (2, 3, 4, 5)
 Macro = tuple[int, tuple[int, int, int]]  # (draws first, then this engine move)
 
 
-class CanfieldSearcher(Searcher):
-    game: Canfield
+class CanfieldSearcher(Searcher[Canfield]):
     FIRST_COMPLETE_NODES = 20000  # many losses are proved in a few thousand positions
 
     def __init__(self, game: Canfield, takebacks: bool = True) -> None:

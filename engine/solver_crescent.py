@@ -42,8 +42,7 @@ from .solver import Searcher
 SEP = b"\xff"
 
 
-class CrescentSearcher(Searcher):
-    game: Crescent
+class CrescentSearcher(Searcher[Crescent]):
     QUICK_SHARE = 0.8  # complete proofs are rare for Crescent's 104 cards: mostly look for wins
     # Quick-pass restarts of 250 nodes times the Luby sequence (1000 before): Crescent's search
     # times are heavy-tailed, and more, shorter randomised tries should find a rare good line

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs everything the project needs on a fresh Debian machine, idempotently:
 #   scripts/setup.sh            Python venv (.venv) and npm packages (node_modules): enough to build and serve
-#   scripts/setup.sh --browser  also Debian's chromium and a CJK font, for the browser tests
+#   scripts/setup.sh --browser  also what the tests need: Debian's chromium and a CJK font for the
+#                               browser tests, a C compiler and Python's headers for the compiled
+#                               solver's test (mypyc, tests/test_compiled_solver.py)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,5 +44,10 @@ if [ ! -f "$lockstamp" ] || [ "$(cat "$lockstamp")" != "$locksum" ]; then
   echo "setup: npm ci"
   npm ci --no-audit --no-fund --silent
   echo "$locksum" > "$lockstamp"
+fi
+if [ $want_browser -eq 1 ]; then
+  command -v cc >/dev/null 2>&1 || apt_install gcc libc6-dev
+  .venv/bin/python -c 'import os, sys, sysconfig; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' \
+    || apt_install python3-dev
 fi
 echo "setup: ready"

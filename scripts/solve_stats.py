@@ -5,6 +5,7 @@
     .venv/bin/python scripts/solve_stats.py crescent --deals 2000 --seconds 30 --workers 1
     .venv/bin/python scripts/solve_stats.py crescent --deals 2000 --seconds 120 --retry-unknown
     .venv/bin/python scripts/solve_stats.py crescent --scheduler tcp://10.0.0.5:8786
+    .venv/bin/python scripts/solve_stats.py canfield-d3 --deals 5000 --seconds 60 --retry-unknown --compiled
     .venv/bin/python scripts/solve_stats.py --summary-only
 
 Games: `canfield-d3`, `canfield-d1`, `crescent` (and `canfield-d3-no-takebacks`, a comparison).
@@ -21,6 +22,14 @@ does not change its verdicts. Results are appended, one JSON line per deal as it
 
     {"game": "canfield-d3", "code": "CF1-D3-ABCDEFG", "deal": 123, "status": "win"|"loss"|"unknown",
      "seconds": 1.23, "nodes": 4567, "moves": 210, "cap": 10.0, "clock": "cpu"}
+
+`--compiled` runs the same engine source compiled with mypyc (`scripts/compile_solver.py`,
+built into build/mypyc on first use and whenever the engine changes): the same search, about
+twice as fast on Canfield, so a CPU cap goes about twice as far. The LocalCluster's workers
+then import the engine from that build, and each line says so with `"build": "mypyc"` (lines
+without it ran the pure engine). Verdicts mean the same either way (a win replays through the
+compiled engine's `play()`, which is the same source; tests/test_compiled_solver.py checks
+that both builds search alike). It needs a LocalCluster: the build is for this machine's Python.
 
 `seconds` and `cap` are CPU seconds when `clock` is "cpu"; lines without `clock` come from the
 earlier runs, which capped wall time (a deal decided within a wall-time cap was decided within
@@ -132,26 +141,52 @@ def wilson(successes: int, total: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def solve_deal(game_name: str, deal: int, cap: float, takebacks: bool = True) -> dict[str, Any]:
+def use_compiled(root: str) -> None:
+    """Makes `import engine` give the compiled build at `root` in this (worker) process: first
+    on sys.path, and any engine modules already imported (the uploaded zip's) forgotten."""
+    import importlib
+
+    if sys.path[:1] != [root]:
+        if root in sys.path:
+            sys.path.remove(root)
+        sys.path.insert(0, root)
+        for name in [n for n in sys.modules if n == "engine" or n.startswith("engine.")]:
+            del sys.modules[name]
+        importlib.invalidate_caches()
+
+
+def solve_deal(game_name: str, deal: int, cap: float, takebacks: bool = True,
+               compiled: str | None = None) -> dict[str, Any]:
     """One deal, solved within `cap` seconds of this thread's CPU time: the JSON line's dict.
 
     Runs in a Dask worker: it imports the engine there, from the zip `solve_on_dask` uploads
     (run as a script, this function pickles by value; imported, by reference to that zip's
-    `solve_stats`)."""
+    `solve_stats`), or from the compiled build at `compiled` (a directory on this machine)."""
+    import importlib.machinery
     import time as clock_module
 
+    if compiled:
+        use_compiled(compiled)
     import engine
+    import engine.solver
     from engine.codes import deal_letters
     from engine.solver import solve
+
+    is_compiled = str(engine.solver.__file__).endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+    if compiled and not is_compiled:
+        raise RuntimeError(f"asked for the compiled engine at {compiled}, got {engine.solver.__file__}")
 
     prefix = {"canfield-d3": "CF1-D3-", "canfield-d3-no-takebacks": "CF1-D3-",
               "canfield-d1": "CF1-D1-", "crescent": "CR1-N-"}[game_name]
     code = prefix + deal_letters(deal)
     game = engine.new_game(code)
     solution = solve(game, max_seconds=cap, takebacks=takebacks, clock=clock_module.thread_time)
-    return {"game": game_name, "code": code, "deal": deal, "status": solution.status,
-            "seconds": round(solution.seconds, 3), "nodes": solution.nodes,
-            "moves": len(solution.moves), "cap": cap, "clock": "cpu"}
+    row = {"game": game_name, "code": code, "deal": deal, "status": solution.status,
+           "seconds": round(solution.seconds, 3), "nodes": solution.nodes,
+           "moves": len(solution.moves), "cap": cap, "clock": "cpu"}
+    if is_compiled:
+        row["build"] = "mypyc"
+    return row
 
 
 def read_results(game_name: str) -> list[dict[str, Any]]:
@@ -221,11 +256,13 @@ def engine_zip() -> Path:
 
 
 def solve_on_dask(jobs: Iterable[tuple[str, int, float]], *, scheduler: str | None, workers: int,
-                  in_flight: int = 0) -> Iterable[dict[str, Any]]:
+                  in_flight: int = 0, compiled: Path | None = None) -> Iterable[dict[str, Any]]:
     """Yields each job's result as it arrives. A LocalCluster of `workers` one-thread
     processes, or the cluster at `scheduler`. At most `in_flight` tasks are queued at a time
     (default twice the workers), so that an interrupted run loses little and results arrive
-    roughly in deal order."""
+    roughly in deal order. `compiled`: the workers use the compiled build there (LocalCluster)."""
+    if compiled is not None and scheduler:
+        raise ValueError("the compiled build is for this machine's Python: use it on a LocalCluster")
     from distributed import Client, LocalCluster, as_completed
     from distributed.diagnostics.plugin import UploadFile
 
@@ -250,7 +287,7 @@ def solve_on_dask(jobs: Iterable[tuple[str, int, float]], *, scheduler: str | No
                 return None
             name, deal, cap = job
             return client.submit(solve_deal, name, deal, cap, GAMES[name].get("takebacks", True),
-                                 pure=False, key=f"solve-{name}-{deal}-{cap:g}-{time.time_ns()}")
+                                 str(compiled) if compiled else None, pure=False, key=f"solve-{name}-{deal}-{cap:g}-{time.time_ns()}")
 
         first = [f for f in (submit() for _ in range(slots)) if f is not None]
         queue = as_completed(first)
@@ -268,8 +305,24 @@ def solve_on_dask(jobs: Iterable[tuple[str, int, float]], *, scheduler: str | No
         bundle.unlink(missing_ok=True)
 
 
+def compiled_build() -> Path:
+    """The compiled engine's root (scripts/compile_solver.py), built unless current; exits
+    with the reason when this machine cannot build it."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("compile_solver", ROOT / "scripts" / "compile_solver.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    try:
+        return module.build(quiet=False)
+    except module.Unavailable as error:
+        raise SystemExit(f"--compiled: {error}") from None
+
+
 def run(game_name: str, first: int, deals: int, cap: float, workers: int,
-        retry_unknown: bool = False, scheduler: str | None = None) -> dict[str, int]:
+        retry_unknown: bool = False, scheduler: str | None = None,
+        compiled: Path | None = None) -> dict[str, int]:
     """Solves the range's deals still to do on Dask, appending each result as it arrives."""
     STATS_DIR.mkdir(parents=True, exist_ok=True)
     todo = todo_deals(read_results(game_name), first, deals, retry_unknown)
@@ -278,7 +331,7 @@ def run(game_name: str, first: int, deals: int, cap: float, workers: int,
     if todo:
         jobs = ((game_name, deal, cap) for deal in todo)
         with path.open("a", encoding="utf-8") as out:
-            for result in solve_on_dask(jobs, scheduler=scheduler, workers=workers):
+            for result in solve_on_dask(jobs, scheduler=scheduler, workers=workers, compiled=compiled):
                 out.write(json.dumps(result, sort_keys=True) + "\n")
                 out.flush()
                 progress.add(result)
@@ -368,16 +421,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--summary-only", action="store_true")
     parser.add_argument("--retry-unknown", action="store_true",
                         help="solve again (with --seconds) the deals of the range still unknown")
+    parser.add_argument("--compiled", action="store_true",
+                        help="workers run the mypyc-compiled engine (scripts/compile_solver.py; LocalCluster only)")
     args = parser.parse_args(argv)
     if args.workers < 1:
         parser.error("--workers must be at least 1")
     if args.scheduler and not args.scheduler.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
         parser.error(f"--scheduler {args.scheduler!r}: expected an address like tcp://HOST:PORT")
+    if args.compiled and args.scheduler:
+        parser.error("--compiled runs on this machine's LocalCluster only (the build is for this "
+                     "machine's Python); leave out --scheduler")
     if not args.summary_only:
         if not args.game:
             parser.error("name a game, or give --summary-only")
         run(args.game, args.first, args.deals, args.seconds, args.workers, args.retry_unknown,
-            args.scheduler)
+            args.scheduler, compiled_build() if args.compiled else None)
     summary = write_summary()
     for name, figures in summary["games"].items():
         rate = figures["win_rate_decided"]

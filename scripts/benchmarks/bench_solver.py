@@ -18,6 +18,8 @@ older commit), to compare two solvers at the same cap. Run it niced:
     nice -n 10 .venv/bin/python scripts/benchmarks/bench_solver.py crescent --cap 30
     git archive 66e17e6 engine | tar -x -C /tmp/old && nice -n 10 .venv/bin/python \
         scripts/benchmarks/bench_solver.py crescent --cap 30 --engine-root /tmp/old
+
+`--compiled` imports `engine` from the mypyc build (scripts/compile_solver.py, built if stale).
 """
 from __future__ import annotations
 
@@ -100,13 +102,22 @@ def main() -> None:
     parser.add_argument("--unknown", type=int, default=1000, help="at most this many undecided deals")
     parser.add_argument("--sample", type=int, default=30, help="decided deals to re-solve")
     parser.add_argument("--engine-root", help="import engine from this directory")
+    parser.add_argument("--compiled", action="store_true", help="import engine from the mypyc build")
     parser.add_argument("--only", help="comma-separated codes instead of the file's deals")
     parser.add_argument("--part", default="1/1", help="I/N: every Nth deal from the Ith (to run N processes)")
     args = parser.parse_args()
-    sys.path.insert(0, args.engine_root or str(__import__("pathlib").Path(__file__).resolve().parents[2]))
-    import engine
+    root = __import__("pathlib").Path(__file__).resolve().parents[2]
+    if args.compiled:
+        sys.path.insert(0, str(root / "scripts"))
+        import compile_solver
 
-    print(f"engine from {engine.__file__}; uptime: {os.popen('uptime').read().strip()}", flush=True)
+        args.engine_root = str(compile_solver.build(quiet=False))
+    sys.path.insert(0, args.engine_root or str(root))
+    import engine
+    import engine.solver
+
+    print(f"engine from {engine.__file__} (solver: {engine.solver.__file__}); "
+          f"uptime: {os.popen('uptime').read().strip()}", flush=True)
     deals = ([(code, "?") for code in args.only.split(",")] if args.only
              else hard_deals(args.game, args.unknown, args.sample))
     part, parts = map(int, args.part.split("/"))
