@@ -21,6 +21,9 @@ state where either foundation wants Y's rank. This over-approximates what real p
 (real cards also need to be on top of their piles), so "never" here is "never" in the game.
 
 Then Y can never leave, by induction over any line of play: (1) and (2) stay true while Y stays.
+So a stuck card stays stuck, and whether Y is stuck depends only on the cards below Y, the
+redeals left and the two foundations of Y's suit: after a move, the search need test only the
+cards whose facts changed (solver_crescent.CrescentSearcher.dead).
 Tested against exhaustive search on small positions (tests/test_solver_deadlock.py).
 """
 from __future__ import annotations
@@ -64,28 +67,30 @@ def _can_accept(a: int, b: int, caps: list[int], y: int) -> bool:
     return False
 
 
-def pile_is_stuck(pile: bytes | list[Card], redeals_left: int,
+def card_is_stuck(pile: bytes | list[Card], i: int, redeals_left: int,
                   foundations: list[list[Card]]) -> bool:
-    """True if some card of `pile` can never leave it (see the module docstring)."""
+    """True if the card at index `i` of `pile` can never leave it (the module docstring)."""
+    y = pile[i]
+    suit, rank = divmod(y, RANKS)
+    a, b = _tops(foundations, suit)
+    trapped = [c % RANKS for c in pile[redeals_left:i] if c // RANKS == suit]
+    # (1) every copy of both neighbour ranks on a foundation or trapped under Y
+    for neighbour in ((rank + 1) % RANKS, (rank - 1) % RANKS):
+        if (neighbour <= a) + (neighbour >= b) + trapped.count(neighbour) < 2:
+            return False  # a copy may still come to offer Y a place
+    # (2) no foundation can come to want Y with the trapped cards (and Y) held back
+    caps = [2] * RANKS
+    for r in trapped:
+        caps[r] -= 1
+    caps[rank] -= 1
+    return not _can_accept(a, b, caps, rank)
+
+
+def pile_is_stuck(pile: bytes | list[Card], redeals_left: int,
+                  foundations: list[list[Card]], suit: int = -1) -> bool:
+    """True if some card of `pile` (of `suit` only, when given) can never leave it."""
     for i in range(len(pile)):
-        y = pile[i]
-        suit, rank = divmod(y, RANKS)
-        a, b = _tops(foundations, suit)
-        trapped = [c % RANKS for c in pile[redeals_left:i] if c // RANKS == suit]
-        # (1) every copy of both neighbour ranks on a foundation or trapped under Y
-        offered = False
-        for neighbour in ((rank + 1) % RANKS, (rank - 1) % RANKS):
-            if (neighbour <= a) + (neighbour >= b) + trapped.count(neighbour) < 2:
-                offered = True
-                break
-        if offered:
-            continue
-        # (2) no foundation can come to want Y with the trapped cards (and Y) held back
-        caps = [2] * RANKS
-        for r in trapped:
-            caps[r] -= 1
-        caps[rank] -= 1
-        if not _can_accept(a, b, caps, rank):
+        if (suit < 0 or pile[i] // RANKS == suit) and card_is_stuck(pile, i, redeals_left, foundations):
             return True
     return False
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import Any
 
 from .crescent import MOVE_NAMES, NEIGHBOURS, PILE_LIMIT, PILES, REDEAL, Crescent
-from .crescent_deadlock import pile_is_stuck
+from .crescent_deadlock import card_is_stuck, pile_is_stuck
 from .solver import Searcher
 
 SEP = b"\xff"
@@ -55,7 +55,8 @@ class CrescentSearcher(Searcher[Crescent]):
 
     def __init__(self, game: Crescent) -> None:
         super().__init__(game)
-        self.stuck_cache: dict[tuple[bytes, int, bytes], bool] = {}
+        self.stuck_cache: dict[tuple[bytes, int, bytes, int], bool] = {}
+        self._last: Any = None  # the move last applied (dead() tests what it changed)
         self._piles: list[bytes] = []
         self._heights = b""
         self.views: dict[bytes, tuple[dict[int, list[int]], list[tuple[int, int]]]] = {}
@@ -67,19 +68,40 @@ class CrescentSearcher(Searcher[Crescent]):
         return SEP.join(sorted(piles)) + heights + bytes((g.redeals_left,))
 
     def dead(self) -> bool:
-        """A card that can never leave its pile (crescent_deadlock.py). Per pile, cached on
-        the pile's cards, the redeals left and the foundation heights (all it depends on)."""
+        """A card that can never leave its pile (crescent_deadlock.py).
+
+        Only the cards whose facts the last move changed are tested. Whether a card is stuck
+        depends on the cards below it, the redeals left and its suit's two foundations only,
+        and the search calls dead() on a position whose parent passed it (or is the root). So
+        after a pile-to-pile move only the moved card can have become stuck (the cards below
+        every other card are as they were); after a move onto a foundation only the cards of
+        that suit; after a redeal any card (full test). A card stuck in the parent would have
+        cut the parent, so testing less never misses a stuck card reachable from a tested
+        root (the search never shows dead() its root: a root with a stuck card loses some
+        pruning, never soundness); and a True is always the rule's own verdict on one card, so it stays sound
+        whatever the order of calls. Per pile (and suit), cached on the pile's cards, the
+        redeals left and the foundation heights."""
         g = self.game
-        heights, redeals, cache = self._heights, g.redeals_left, self.stuck_cache
+        last = self._last
+        redeals = g.redeals_left
+        if last is not None and last != REDEAL:
+            dst: int = last[1]
+            if dst < PILES:
+                moved = g.piles[dst]
+                return card_is_stuck(moved, len(moved) - 1, redeals, g.foundations)
+            suit = (dst - PILES) % 4
+        else:
+            suit = -1
+        heights, cache = self._heights, self.stuck_cache
         for pile in self._piles:
             if not pile:
                 continue
-            k = (pile, redeals, heights)
+            k = (pile, redeals, heights, suit)
             stuck = cache.get(k)
             if stuck is None:
                 if len(cache) >= 400_000:  # bounded memory
                     cache.clear()
-                stuck = cache[k] = pile_is_stuck(pile, redeals, g.foundations)
+                stuck = cache[k] = pile_is_stuck(pile, redeals, g.foundations, suit)
             if stuck:
                 return True
         return False
@@ -163,6 +185,7 @@ class CrescentSearcher(Searcher[Crescent]):
     def apply(self, move: Any) -> Any:
         # The engine's _apply without its notation step (`P>F` resolution): the searcher's
         # moves name their foundation already. Same bookkeeping: caches dropped, move counted.
+        self._last = move
         if move == REDEAL:
             return self.game._apply(move)
         g = self.game

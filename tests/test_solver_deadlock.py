@@ -115,3 +115,33 @@ def test_stuck_is_sometimes_found_on_deals_the_search_left_undecided() -> None:
     assert game.legal_moves()
     assert is_stuck(game)  # ...but the ace of spades can never leave the 2
     assert not any(won for _, won in fates(game))
+
+
+def test_searcher_tests_only_what_a_move_changed_and_agrees_with_the_whole_rule() -> None:
+    """CrescentSearcher.dead() tests only the cards the last move could have made stuck; along
+    random lines (from positions with no stuck card, stopping at the first one) it must agree
+    with the rule applied to every card: on small endgames and on whole deals."""
+    from engine.codes import deal_letters
+    from engine.solver_crescent import CrescentSearcher
+
+    rng = random.Random(29)
+    starts = [tiny_crescent(rng, rng.randint(6, 14)) for _ in range(400)]
+    starts += [engine.new_game("CR1-N-" + deal_letters(7_000_000 + i)) for i in range(10)]
+    fired = steps = 0
+    for game in starts:
+        if is_stuck(game):
+            continue
+        s = CrescentSearcher(game)  # type: ignore[arg-type]
+        for _ in range(150):
+            moves = s.moves(True)
+            if not moves:
+                break
+            s.apply(rng.choice(moves))
+            s.key()
+            steps += 1
+            verdict = s.dead()
+            assert verdict == is_stuck(game), game.state()
+            if verdict:
+                fired += 1
+                break
+    assert steps >= 2000 and fired >= 30  # the test sees both verdicts
