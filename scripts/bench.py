@@ -31,6 +31,10 @@ def main() -> None:
     parser.add_argument("--mobile", action="store_true", help="lighthouse: mobile only (no desktop)")
     parser.add_argument("--no-build", action="store_true",
                         help="lighthouse: audit the site already in .bench/lighthouse-site")
+    parser.add_argument("--pages", default="",
+                        help="lighthouse: comma-separated page labels to audit (e.g. 'ko rules,examples')")
+    parser.add_argument("--save", default="",
+                        help="lighthouse: a folder to keep every run's JSON report in")
     args = parser.parse_args()
     for name in args.which or names:
         print(f"== {name}", flush=True)

@@ -12,7 +12,9 @@ Targets (issue 10, mobile): performance >= 90 on rules and example pages, >= 80 
 accessibility, best practices and SEO 100. Timings swing with the machine's load: the load
 average is printed beside the figures. `--quick` audits the home page only; `--runs N` audits each page N times and prints the
 median of each figure (and every run's performance score); `--mobile` skips desktop;
-`--no-build` audits the site already built in .bench/lighthouse-site.
+`--no-build` audits the site already built in .bench/lighthouse-site; `--pages 'ko rules,examples'`
+audits the named pages only; `--save DIR` keeps each run's JSON report (for the `bootup-time`,
+`mainthread-work-breakdown`, `long-tasks` ... audits behind a score).
 """
 from __future__ import annotations
 
@@ -117,6 +119,16 @@ def run(args: Any) -> None:
     server = serve.serve(SITE, 0)
     base = serve.url_of(server)
     pages = PAGES[:1] if getattr(args, "quick", False) else PAGES
+    wanted = [w.strip() for w in (getattr(args, "pages", "") or "").split(",") if w.strip()]
+    if wanted:
+        unknown = sorted(set(wanted) - {label for label, _ in PAGES})
+        if unknown:
+            raise SystemExit(f"lighthouse: unknown page label(s) {unknown}; known: "
+                             f"{[label for label, _ in PAGES]}")
+        pages = tuple(p for p in PAGES if p[0] in wanted)
+    save = Path(args.save) if getattr(args, "save", "") else None
+    if save:
+        save.mkdir(parents=True, exist_ok=True)
     runs = max(1, getattr(args, "runs", 1))
     forms = (False,) if getattr(args, "mobile", False) else (False, True)
     header = ["page", "form", "perf", "a11y", "bp", "seo", "FCP ms", "LCP ms", "TBT ms", "CLS",
@@ -132,13 +144,16 @@ def run(args: Any) -> None:
             for desktop in forms:
                 form = "desktop" if desktop else "mobile"
                 rows, loads = [], []
-                for _ in range(runs):
+                for n in range(runs):
                     try:
                         report = _audit(base + path, desktop)
                     except (RuntimeError, subprocess.TimeoutExpired) as e:
                         print(f"{label} | {form} | failed: {e}", flush=True)
                         continue
                     rows.append(_row(report))
+                    if save:
+                        name = f"{label.replace(' ', '-')}.{form}.{n + 1}.json"
+                        (save / name).write_text(json.dumps(report), encoding="utf-8")
                     loads.append(os.getloadavg()[0])
                     failed = _failed_audits(report)
                     if failed:

@@ -1,0 +1,70 @@
+/* The palette toggle (light / dark), in place of Material's palette component (classic script).
+ *
+ * Material's component re-applied the palette after every page load with two or three
+ * full-document style recalculations (overrides/partials/palette.html says why); the start-up is
+ * now done while the header is parsed (overrides/partials/javascripts/palette.html, which defines
+ * `window.__cc_palette(index)`: apply palette `index`, or the stored / system one). What is left
+ * is what Material did on a change, the same way:
+ * - A toggle (a label for the next palette's radio input) or Enter on the form picks the next
+ *   palette: <body> is marked data-md-color-switching (Material's CSS turns transitions off
+ *   under it) while the colours change, the choice is stored for every page
+ *   (__md_set("__palette"), which Material's scripts read too), and the shown toggle changes.
+ * - <meta name="theme-color"> follows the header's colour (the phone's browser bar), read when
+ *   the browser is idle after load, and after each change.
+ * - Until the reader chooses, a change of the system's light/dark preference is followed.
+ */
+(function () {
+  "use strict";
+  var form = document.querySelector("form[data-cc-palette]");
+  if (!form || typeof window.__cc_palette !== "function") return;
+  var inputs = form.querySelectorAll("input.md-option");
+
+  function themeColor() {
+    var meta = document.head.querySelector("meta[name=theme-color]");
+    if (!meta) {
+      meta = document.createElement("meta");
+      meta.name = "theme-color";
+      document.head.appendChild(meta);
+    }
+    var header = document.querySelector("header");
+    var rgb = header ? getComputedStyle(header).backgroundColor.match(/\d+/g) : null;
+    if (!rgb) return;
+    var hex = "#" + rgb.slice(0, 3).map(function (c) { return (+c).toString(16).padStart(2, "0"); }).join("");
+    if (meta.content !== hex) meta.content = hex;
+  }
+
+  function choose(index, store) {
+    document.body.setAttribute("data-md-color-switching", "");
+    var chosen = window.__cc_palette(index);
+    if (chosen && store) __md_set("__palette", chosen);
+    themeColor();    // reads the new style while transitions are still off
+    requestAnimationFrame(function () { document.body.removeAttribute("data-md-color-switching"); });
+  }
+
+  for (var i = 0; i < inputs.length; i++) {
+    inputs[i].addEventListener("change", function (event) {
+      if (event.target.checked) choose(Array.prototype.indexOf.call(inputs, event.target), true);
+    });
+  }
+  form.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    var shown = 0;    // the palette in use: the one whose toggle is shown
+    for (var k = 0; k < inputs.length; k++) {
+      var label = inputs[k].nextElementSibling;
+      if (label instanceof HTMLElement && !label.hidden) shown = k;
+    }
+    var next = (shown + 1) % inputs.length;
+    inputs[next].click();
+    inputs[next].focus();
+  });
+  var light = matchMedia("(prefers-color-scheme: light)");
+  var follow = function () { if (!__md_get("__palette")) choose(undefined, false); };
+  if (light.addEventListener) light.addEventListener("change", follow);
+
+  // The first theme colour when the page is quiet: the style is computed by then, so reading it
+  // costs no recalculation.
+  var idle = window.requestIdleCallback || function (f) { setTimeout(f, 1); };
+  if (document.readyState === "complete") idle(themeColor);
+  else window.addEventListener("load", function () { idle(themeColor); });
+})();
