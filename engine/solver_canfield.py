@@ -3,7 +3,10 @@
 Stock macro moves: a draw changes nothing but the stock/waste split, and every other action
 commutes with it, so the search never draws for its own sake: a move is "draw k times (k >= 0,
 recycling as needed) then play the waste's top card". Every waste card the draws can bring up
-is offered, so no legal line is lost.
+is offered, so no legal line is lost. Draws never reorder the talon (the waste bottom to top,
+then the stock in the order it deals; a recycle deals it again in that order), so k draws only
+move the split point: the searcher sets it in one step (the position is exactly the one k
+draws give, and the winning line it reports spells the k draws out for the replay).
 
 Canonical key: the 4 columns are interchangeable (legality and the refill from the reserve treat
 them alike), so they are sorted; the reserve is its untouched bottom part (its length says
@@ -27,7 +30,8 @@ SEP = b"\xff"
 ON_CYCLE = 254  # stands for any waste length on the draw cycle in a key
 COLUMN_LISTS = (2, 3, 4, 5)
 
-Macro = tuple[int, tuple[int, int, int]]  # (draws first, then this engine move)
+# (draws first, then this engine move, the waste's length after the draws: -1 when none)
+Macro = tuple[int, tuple[int, int, int], int]
 
 
 class CanfieldSearcher(Searcher[Canfield]):
@@ -48,9 +52,9 @@ class CanfieldSearcher(Searcher[Canfield]):
                 + SEP + bytes(waste) + bytes(reversed(stock))
                 + bytes((pointer, len(lists[0]), len(lists[6]), len(lists[7]), len(lists[8]), len(lists[9]))))
 
-    def _talon(self) -> list[tuple[int, int]]:
-        """(draws needed, card) for every card the draws can bring to the waste's top, the
-        current top first, each card once."""
+    def _talon(self) -> list[tuple[int, int, int]]:
+        """(draws needed, the waste's length then, card) for every card the draws can bring
+        to the waste's top, the current top first, each card once."""
         g = self.game
         waste, stock = g.lists[1], g.lists[10]
         p = len(waste)
@@ -58,15 +62,25 @@ class CanfieldSearcher(Searcher[Canfield]):
         if n == 0:
             return []
         draw = g.draw
-        out: list[tuple[int, int]] = []
-        seen: set[int] = set()
+        out: list[tuple[int, int, int]] = []
+        # The waste lengths the draws go through, each once: p, p + draw, ... up to n (the
+        # stock empty), then 0 (recycled: no card) and draw, 2 draw, ... until a length seen
+        # already comes back (n, or p itself when p is a multiple of the draw).
         q, k = p, 0
-        while q not in seen:
-            seen.add(q)
+        while True:
             if q > 0:
                 # talon[q - 1]: in the waste if q <= p, else still in the stock
-                out.append((k, waste[q - 1] if q <= p else stock[n - q]))
-            q = 0 if q == n else min(q + draw, n)
+                out.append((k, q, waste[q - 1] if q <= p else stock[n - q]))
+            if q == n:
+                break
+            q = q + draw if q + draw < n else n
+            k += 1
+        if p == 0:
+            return out  # that leg started at 0: the whole cycle
+        q, k = (draw if draw < n else n), k + 2  # one draw recycles, the next deals
+        while q != n and q != p:
+            out.append((k, q, waste[q - 1] if q <= p else stock[n - q]))
+            q = q + draw if q + draw < n else n
             k += 1
         return out
 
@@ -98,10 +112,10 @@ class CanfieldSearcher(Searcher[Canfield]):
         if reserve:
             r = reserve[-1]
             if r in wanted:
-                scored.append((0, n, (0, (0, wanted[r], 1))))
+                scored.append((0, n, (0, (0, wanted[r], 1), -1)))
                 n += 1
             for d in takers.get(r, ()):
-                scored.append((2, n, (0, (0, d, 1))))
+                scored.append((2, n, (0, (0, d, 1), -1)))
                 n += 1
         # Column tops to foundations; runs between columns.
         for c in COLUMN_LISTS:
@@ -111,7 +125,7 @@ class CanfieldSearcher(Searcher[Canfield]):
                 continue
             top = col[-1]
             if top in wanted:
-                scored.append((1, n, (0, (c, wanted[top], 1))))
+                scored.append((1, n, (0, (c, wanted[top], 1), -1)))
                 n += 1
             length = 1
             while True:
@@ -128,23 +142,23 @@ class CanfieldSearcher(Searcher[Canfield]):
                         if targets:
                             for d in targets:
                                 if d != c:
-                                    scored.append((score, n, (0, (c, d, length))))
+                                    scored.append((score, n, (0, (c, d, length), -1)))
                                     n += 1
                         if not whole:  # a whole column onto an empty one changes nothing
                             for d in empties:
-                                scored.append((score + 1, n, (0, (c, d, length))))
+                                scored.append((score + 1, n, (0, (c, d, length), -1)))
                                 n += 1
                 if whole or not FOLLOWS[bottom][col[-length - 1]]:  # the run goes no deeper
                     break
                 length += 1
         # Waste cards the draws can bring up, the fewest draws first.
-        for k, card in self._talon():
+        for k, q, card in self._talon():
             if card in wanted:
-                scored.append((1, n + 100 * k, (k, (1, wanted[card], 1))))
+                scored.append((1, n + 100 * k, (k, (1, wanted[card], 1), q)))
             for d in takers.get(card, ()):
-                scored.append((4, n + 100 * k, (k, (1, d, 1))))
+                scored.append((4, n + 100 * k, (k, (1, d, 1), q)))
             for d in empties:
-                scored.append((4, n + 100 * k, (k, (1, d, 1))))
+                scored.append((4, n + 100 * k, (k, (1, d, 1), q)))
             n += 1
         # Foundation take-backs: the full pass only (and never when the caller asks for the
         # rule set without them, used to compare with published figures).
@@ -155,25 +169,39 @@ class CanfieldSearcher(Searcher[Canfield]):
                     continue
                 top = f[-1]
                 for d in takers.get(top, ()):
-                    scored.append((7, n, (0, (6 + s, d, 1))))
+                    scored.append((7, n, (0, (6 + s, d, 1), -1)))
                     n += 1
                 for d in empties:
-                    scored.append((8, n, (0, (6 + s, d, 1))))
+                    scored.append((8, n, (0, (6 + s, d, 1), -1)))
                     n += 1
         return self.best_first(scored)
 
+    def _split(self, pointer: int) -> None:
+        """The talon split with `pointer` cards in the waste (what some number of draws gives)."""
+        lists = self.game.lists
+        waste, stock = lists[1], lists[10]
+        talon = waste + stock[::-1]
+        waste[:] = talon[:pointer]
+        stock[:] = talon[pointer:][::-1]
+
     def apply(self, move: Macro) -> Any:
         g = self.game
-        draws, play = move
-        records = [g._apply(DRAW) for _ in range(draws)]
-        records.append(g._apply(play))
-        return records
+        draws, play, pointer = move
+        if not draws:
+            return (0, 0, g._apply(play))
+        before = len(g.lists[1])
+        self._split(pointer)
+        g.moves += draws  # the engine's bookkeeping for `draws` draws (its _apply counts each)
+        return (draws, before, g._apply(play))
 
     def revert(self, records: Any) -> None:
         g = self.game
-        for record in reversed(records):
-            g._revert(record)
+        draws, before, record = records
+        g._revert(record)
+        if draws:
+            self._split(before)
+            g.moves -= draws
 
     def names(self, move: Macro) -> list[str]:
-        draws, play = move
+        draws, play, _ = move
         return ["draw"] * draws + [MOVE_NAMES[play]]

@@ -291,3 +291,47 @@ def test_full_pass_generates_every_legal_action(code: str) -> None:
         assert expected <= generated, sorted(expected - generated)
         game.play(rng.choice(legal))
     assert checked_takeback or game.game == "crescent"
+
+
+@pytest.mark.parametrize("code", ["CF1-D3-AAAAAAD", "CF1-D1-AAAAAAE"])
+def test_canfield_stock_macros_are_the_draws_they_name(code: str) -> None:
+    """A macro "draw k times, then play" sets the talon's split in one step: along random
+    games, every macro's position is exactly the one its named actions give through play()
+    (every place, score and move count), reverting it restores the position exactly, and every
+    play of a waste card that some number of draws makes legal is offered."""
+    from engine.solver import _searcher
+
+    rng = random.Random(7)
+    game = engine.new_game(code)
+    draw_macros = 0
+    for _ in range(120):
+        if not game.legal_moves():
+            break
+        searcher = _searcher(game)
+        before = snapshot(game)
+        offered = set()
+        for macro in searcher.moves(True):
+            names = searcher.names(macro)
+            expected = game.copy()
+            for name in names:
+                if name == names[-1] and name.startswith("W"):
+                    offered.add((expected.state()["waste"][-1], name))
+                expected.play(name)
+            record = searcher.apply(macro)
+            assert game.state() == expected.state(), names
+            searcher.revert(record)
+            assert snapshot(game) == before
+            draw_macros += len(names) > 1
+        # Every waste play legal after some number of draws (one full cycle and more).
+        twin = game.copy()
+        for _ in range(60):
+            state = twin.state()
+            legal = twin.legal_moves()
+            for move in legal:
+                if move.startswith("W"):
+                    assert (state["waste"][-1], move) in offered, move
+            if "draw" not in legal:
+                break
+            twin.play("draw")
+        game.play(rng.choice(game.legal_moves()))
+    assert draw_macros > 50
