@@ -340,3 +340,35 @@ def test_a_lessons_picture_is_the_rows_and_a_tap_on_it_plays_there(mobile: Page,
     after = svg.bounding_box()
     for k in ("x", "y", "width", "height"):
         assert abs(after[k] - before[k]) < 1.5, (k, before, after)
+
+
+NARROW = {"width": 360, "height": 740}
+
+
+@pytest.mark.parametrize("game,lang", [("crescent", "en"), ("canfield", "ko")])
+def test_a_360_px_phone_scrolls_nothing_sideways(browser: Browser, live_url: str, game: str,
+                                                 lang: str) -> None:
+    """Below 384 px, 0.8 of a board does not fit: the board then takes the screen's whole width
+    (its frame used to scroll 24 px sideways for Crescent, 16 px for Canfield), and its places
+    keep a 44 px tap area. Pictures (lessons on a rules page) fit the same way."""
+    context = browser.new_context(viewport=NARROW, is_mobile=True, has_touch=True, device_scale_factor=3)
+    page = context.new_page()
+    try:
+        _open(page, live_url + page_path(lang, f"play-{game}"))
+        m = _measure(page)
+        assert m["viewport"] == NARROW["width"]
+        assert m["pageWidth"] <= NARROW["width"] and m["boxScroll"] <= 0, m
+        assert m["left"] >= 0 and m["right"] <= NARROW["width"], m
+        small = [p for p in m["places"] if p["w"] < 44 or p["h"] < 44]
+        assert m["places"] and small == [], small
+        print(game, lang, "360 px: tap min %.1fx%.1f px" % (min(p["w"] for p in m["places"]),
+                                                          min(p["h"] for p in m["places"])),
+              "ranks %.2f px" % min(m["ranks"]))
+        page.goto(live_url + page_path(lang, game))
+        page.wait_for_load_state("load")
+        frames = page.evaluate("""() => [...document.querySelectorAll('.cc-svg')].map(
+            (box) => box.scrollWidth - box.clientWidth)""")
+        assert frames and max(frames) <= 0, frames
+        assert page.evaluate("document.documentElement.scrollWidth") <= NARROW["width"]
+    finally:
+        context.close()
