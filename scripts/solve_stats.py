@@ -23,6 +23,9 @@ does not change its verdicts. Results are appended, one JSON line per deal as it
     {"game": "canfield-d3", "code": "CF1-D3-ABCDEFG", "deal": 123, "status": "win"|"loss"|"unknown",
      "seconds": 1.23, "nodes": 4567, "moves": 210, "cap": 10.0, "clock": "cpu"}
 
+and, on newer lines, "why": "time" or "memory" for an unknown one (the CPU cap, or the table
+cap `--max-positions`, came first), "build": "mypyc" (below).
+
 `--compiled` runs the same engine source compiled with mypyc (`scripts/compile_solver.py`,
 built into build/mypyc on first use and whenever the engine changes): the same search, about
 twice as fast on Canfield, so a CPU cap goes about twice as far. The LocalCluster's workers
@@ -125,6 +128,11 @@ GAMES: dict[str, dict[str, Any]] = {
                                  "takebacks": False},
     "crescent": {"prefix": "CR1-N-", "label": "Crescent", "reference": None},
 }
+# The complete search's table cap for batch runs. The engine's own default (6 million, what a
+# page may hold) would end a long retry early: the compiled engine stores about 50,000 Canfield
+# positions per CPU second, so 300 s reach 15 million; at about 120 bytes a position (measured,
+# compiled, draw 1) 20 million is about 2.4 GB per worker.
+MAX_POSITIONS = 20_000_000
 DEFAULT_FIRST = 5_000_000  # far from the small deal numbers tests, examples and benchmarks use
 Z95 = 1.959963984540054
 TIME_EDGES = (0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0, 300.0)  # decide_times buckets (seconds)
@@ -156,12 +164,13 @@ def use_compiled(root: str) -> None:
 
 
 def solve_deal(game_name: str, deal: int, cap: float, takebacks: bool = True,
-               compiled: str | None = None) -> dict[str, Any]:
+               compiled: str | None = None, max_positions: int = 0) -> dict[str, Any]:
     """One deal, solved within `cap` seconds of this thread's CPU time: the JSON line's dict.
 
     Runs in a Dask worker: it imports the engine there, from the zip `solve_on_dask` uploads
     (run as a script, this function pickles by value; imported, by reference to that zip's
-    `solve_stats`), or from the compiled build at `compiled` (a directory on this machine)."""
+    `solve_stats`), or from the compiled build at `compiled` (a directory on this machine).
+    `max_positions`: the complete search's table size cap (0: MAX_POSITIONS)."""
     import importlib.machinery
     import time as clock_module
 
@@ -180,12 +189,15 @@ def solve_deal(game_name: str, deal: int, cap: float, takebacks: bool = True,
               "canfield-d1": "CF1-D1-", "crescent": "CR1-N-"}[game_name]
     code = prefix + deal_letters(deal)
     game = engine.new_game(code)
-    solution = solve(game, max_seconds=cap, takebacks=takebacks, clock=clock_module.thread_time)
+    solution = solve(game, max_seconds=cap, takebacks=takebacks, clock=clock_module.thread_time,
+                     max_positions=max_positions or MAX_POSITIONS)
     row = {"game": game_name, "code": code, "deal": deal, "status": solution.status,
            "seconds": round(solution.seconds, 3), "nodes": solution.nodes,
            "moves": len(solution.moves), "cap": cap, "clock": "cpu"}
     if is_compiled:
         row["build"] = "mypyc"
+    if solution.status == "unknown":
+        row["why"] = solution.why  # "time", or "memory" when the table cap came first
     return row
 
 
@@ -256,7 +268,8 @@ def engine_zip() -> Path:
 
 
 def solve_on_dask(jobs: Iterable[tuple[str, int, float]], *, scheduler: str | None, workers: int,
-                  in_flight: int = 0, compiled: Path | None = None) -> Iterable[dict[str, Any]]:
+                  in_flight: int = 0, compiled: Path | None = None,
+                  max_positions: int = 0) -> Iterable[dict[str, Any]]:
     """Yields each job's result as it arrives. A LocalCluster of `workers` one-thread
     processes, or the cluster at `scheduler`. At most `in_flight` tasks are queued at a time
     (default twice the workers), so that an interrupted run loses little and results arrive
@@ -287,7 +300,8 @@ def solve_on_dask(jobs: Iterable[tuple[str, int, float]], *, scheduler: str | No
                 return None
             name, deal, cap = job
             return client.submit(solve_deal, name, deal, cap, GAMES[name].get("takebacks", True),
-                                 str(compiled) if compiled else None, pure=False, key=f"solve-{name}-{deal}-{cap:g}-{time.time_ns()}")
+                                 str(compiled) if compiled else None, max_positions, pure=False,
+                                 key=f"solve-{name}-{deal}-{cap:g}-{time.time_ns()}")
 
         first = [f for f in (submit() for _ in range(slots)) if f is not None]
         queue = as_completed(first)
@@ -322,7 +336,7 @@ def compiled_build() -> Path:
 
 def run(game_name: str, first: int, deals: int, cap: float, workers: int,
         retry_unknown: bool = False, scheduler: str | None = None,
-        compiled: Path | None = None) -> dict[str, int]:
+        compiled: Path | None = None, max_positions: int = 0) -> dict[str, int]:
     """Solves the range's deals still to do on Dask, appending each result as it arrives."""
     STATS_DIR.mkdir(parents=True, exist_ok=True)
     todo = todo_deals(read_results(game_name), first, deals, retry_unknown)
@@ -331,7 +345,8 @@ def run(game_name: str, first: int, deals: int, cap: float, workers: int,
     if todo:
         jobs = ((game_name, deal, cap) for deal in todo)
         with path.open("a", encoding="utf-8") as out:
-            for result in solve_on_dask(jobs, scheduler=scheduler, workers=workers, compiled=compiled):
+            for result in solve_on_dask(jobs, scheduler=scheduler, workers=workers, compiled=compiled,
+                                        max_positions=max_positions):
                 out.write(json.dumps(result, sort_keys=True) + "\n")
                 out.flush()
                 progress.add(result)
@@ -423,6 +438,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="solve again (with --seconds) the deals of the range still unknown")
     parser.add_argument("--compiled", action="store_true",
                         help="workers run the mypyc-compiled engine (scripts/compile_solver.py; LocalCluster only)")
+    parser.add_argument("--max-positions", type=int, default=MAX_POSITIONS,
+                        help=f"positions a complete search may store (default {MAX_POSITIONS:,}: "
+                             f"about {MAX_POSITIONS * 120 / 1e9:.1f} GB per worker at most)")
     args = parser.parse_args(argv)
     if args.workers < 1:
         parser.error("--workers must be at least 1")
@@ -435,7 +453,7 @@ def main(argv: list[str] | None = None) -> None:
         if not args.game:
             parser.error("name a game, or give --summary-only")
         run(args.game, args.first, args.deals, args.seconds, args.workers, args.retry_unknown,
-            args.scheduler, compiled_build() if args.compiled else None)
+            args.scheduler, compiled_build() if args.compiled else None, args.max_positions)
     summary = write_summary()
     for name, figures in summary["games"].items():
         rate = figures["win_rate_decided"]

@@ -87,3 +87,11 @@ def test_bad_scheduler_address_is_refused(capsys: pytest.CaptureFixture[str]) ->
     with pytest.raises(SystemExit):
         stats.main(["crescent", "--scheduler", "10.0.0.5:8786"])
     assert "expected an address like tcp://HOST:PORT" in capsys.readouterr().err
+
+
+def test_a_deal_line_says_why_it_is_undecided() -> None:
+    """An unknown line names what ended the search: the table cap (--max-positions) here."""
+    row = stats.solve_deal("canfield-d3", 5_000_015, 1.0, max_positions=2000)
+    assert row["code"] == "CF1-D3-AAKYMMH"  # undecided at 10 s of CPU in the sample
+    assert (row["status"], row["why"]) == ("unknown", "memory")
+    assert "build" not in row  # the pure engine
