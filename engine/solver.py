@@ -71,6 +71,9 @@ class Searcher(Generic[G]):
     RESTART_NODES = 1000         # quick-pass restart length unit (times the Luby sequence)
     FIRST_COMPLETE_NODES = 5000  # the first, short complete pass
     NOISE = 1.5                  # quick pass: random tie-break added to move scores
+    # The last complete pass gets the rest of the time, but at most this many seconds when the
+    # budget is long (the quick pass then runs longer); inf: always the whole rest.
+    LAST_COMPLETE_SECONDS = float("inf")
 
     def __init__(self, game: G) -> None:
         self.game = game
@@ -220,7 +223,7 @@ def solve(game: Game, max_seconds: float = 2.0, *, max_nodes: int | None = None,
     Three passes share the budget: a short complete pass (settles easy positions, wins and
     losses alike), then randomised restarts of the quick incomplete pass (wins only; restart
     lengths follow the Luby sequence, move orders get a seeded random tie-break), then the
-    complete pass again with whatever time is left.
+    complete pass again with whatever time is left (at most `LAST_COMPLETE_SECONDS`).
 
     `clock` measures the budget and `Solution.seconds`: wall time by default (what a player
     waits); `time.thread_time` or `time.process_time` for statistics runs, where the CPU time
@@ -248,7 +251,7 @@ def solve(game: Game, max_seconds: float = 2.0, *, max_nodes: int | None = None,
         import random
 
         s.rng = random.Random(seed)
-        quick_end = start + max_seconds * s.QUICK_SHARE
+        quick_end = start + max(max_seconds * s.QUICK_SHARE, max_seconds - s.LAST_COMPLETE_SECONDS)
         i = 0
         while line is None and clock() < quick_end:
             quick_budget = _Budget(min(quick_end, budget.deadline), None, clock)

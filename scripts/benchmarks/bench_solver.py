@@ -111,6 +111,9 @@ def main() -> None:
     parser.add_argument("--fresh", type=int, default=0,
                         help="instead: this many fresh deals from --first (nothing else names them)")
     parser.add_argument("--first", type=int, default=FRESH_FIRST, help="first fresh deal number")
+    parser.add_argument("--seed", type=int, default=1, help="the solver's seed (solve(seed=...))")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="experiment: set a CrescentSearcher/CanfieldSearcher class attribute")
     parser.add_argument("--part", default="1/1", help="I/N: every Nth deal from the Ith (to run N processes)")
     args = parser.parse_args()
     root = __import__("pathlib").Path(__file__).resolve().parents[2]
@@ -134,12 +137,22 @@ def main() -> None:
         deals = [(code, "?") for code in args.only.split(",")]
     else:
         deals = hard_deals(args.game, args.unknown, args.sample)
+    for setting in args.set:
+        name, value = setting.split("=", 1)
+        if args.game == "crescent":
+            from engine.solver_crescent import CrescentSearcher as searcher
+        else:
+            from engine.solver_canfield import CanfieldSearcher as searcher  # type: ignore[assignment]
+        if not hasattr(searcher, name):
+            raise SystemExit(f"--set {setting}: {searcher.__name__} has no attribute {name}")
+        setattr(searcher, name, type(getattr(searcher, name))(value))
+        print(f"{searcher.__name__}.{name} = {getattr(searcher, name)!r}")
     part, parts = map(int, args.part.split("/"))
     deals = deals[part - 1::parts]
     totals: dict[str, dict[str, float]] = {}
     for code, before in deals:
         game = engine.new_game(code)
-        solution = engine.solve(game, max_seconds=args.cap, clock=time.thread_time)
+        solution = engine.solve(game, max_seconds=args.cap, clock=time.thread_time, seed=args.seed)
         group = totals.setdefault({"unknown": "undecided", "fresh": "fresh"}.get(before, "decided sample"),
                                   {"deals": 0, "win": 0, "loss": 0, "unknown": 0, "cpu": 0.0})
         group["deals"] += 1
