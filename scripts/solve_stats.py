@@ -216,12 +216,15 @@ def read_results(game_name: str) -> list[dict[str, Any]]:
     return results
 
 
-def todo_deals(results: list[dict[str, Any]], first: int, deals: int, retry_unknown: bool) -> list[int]:
-    """The deals of the range still to solve: never tried, or (retry) tried but undecided."""
+def todo_deals(results: list[dict[str, Any]], first: int, deals: int, retry_unknown: bool,
+               cap: float = float("inf")) -> list[int]:
+    """The deals of the range still to solve: never tried, or (retry) undecided so far and not
+    yet tried with a CPU cap of `cap` or more (so a retry cut short resumes where it stopped)."""
     done = {r["deal"] for r in results}
     if retry_unknown:
-        decided = {r["deal"] for r in results if r["status"] != "unknown"}
-        return [d for d in range(first, first + deals) if d in done and d not in decided]
+        settled = {r["deal"] for r in results
+                   if r["status"] != "unknown" or (r.get("clock") == "cpu" and r.get("cap", 0) >= cap)}
+        return [d for d in range(first, first + deals) if d in done and d not in settled]
     return [d for d in range(first, first + deals) if d not in done]
 
 
@@ -339,7 +342,7 @@ def run(game_name: str, first: int, deals: int, cap: float, workers: int,
         compiled: Path | None = None, max_positions: int = 0) -> dict[str, int]:
     """Solves the range's deals still to do on Dask, appending each result as it arrives."""
     STATS_DIR.mkdir(parents=True, exist_ok=True)
-    todo = todo_deals(read_results(game_name), first, deals, retry_unknown)
+    todo = todo_deals(read_results(game_name), first, deals, retry_unknown, cap)
     progress = Progress(len(todo))
     path = STATS_DIR / f"{game_name}.jsonl"
     if todo:

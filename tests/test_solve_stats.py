@@ -58,6 +58,15 @@ def test_retry_picks_only_undecided_deals_of_the_range() -> None:
     assert stats.todo_deals(results, 1, 5, retry_unknown=True) == [1]
 
 
+def test_a_retry_cut_short_resumes_with_the_deals_not_yet_tried_at_its_cap() -> None:
+    results = [{"deal": 1, "status": "unknown", "cap": 10.0, "clock": "cpu"},
+               {"deal": 1, "status": "unknown", "cap": 60.0, "clock": "cpu"},
+               {"deal": 2, "status": "unknown", "cap": 10.0, "clock": "cpu"},
+               {"deal": 3, "status": "unknown", "cap": 90.0, "clock": "wall"}]
+    assert stats.todo_deals(results, 1, 3, retry_unknown=True, cap=60.0) == [2, 3]
+    assert stats.todo_deals(results, 1, 3, retry_unknown=True, cap=300.0) == [1, 2, 3]
+
+
 def test_summary_keeps_decided_results_and_buckets_times(stats_dir: Path) -> None:
     rows = [{"deal": 1, "status": "unknown", "seconds": 10.0, "cap": 10.0, "nodes": 5, "clock": "cpu"},
             {"deal": 1, "status": "win", "seconds": 40.0, "cap": 60.0, "nodes": 5, "clock": "cpu"},
