@@ -164,3 +164,27 @@ def hold(page: Page, pattern: str) -> Held:
     held = Held()
     page.context.route(re.compile(pattern), held.handle)
     return held
+
+
+def checked(w: Watch) -> None:
+    """The checks after every browser test: nothing left the host, no console error, no dialog."""
+    assert w.off_site() == [], f"requests left the site's host: {w.off_site()}"
+    assert w.errors == [], f"console errors: {w.errors}"
+    assert w.dialogs == [], f"dialogs opened: {w.dialogs}"
+
+
+@pytest.fixture
+def watched(page: Page, live_url: str) -> Iterator[Watch]:
+    """The test's page, watched; checked after the test (a test may first drop the errors it
+    caused on purpose from `errors`)."""
+    w = watch(page, live_url)
+    yield w
+    checked(w)
+
+
+@pytest.fixture
+def watched_fixture(page: Page, fixture_url: str) -> Iterator[Watch]:
+    """The same, for tests on the small fixture site."""
+    w = watch(page, fixture_url)
+    yield w
+    checked(w)

@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 import catalogues
 import diagrams
 import engine
-from tests.browser.livesite import Watch, hold, live_site, live_url, page_path, watch  # noqa: F401
+from tests.browser.livesite import Watch, hold, live_site, live_url, page_path, watched  # noqa: F401
 from tests.browser.pictures import click_picture
 
 pytestmark = pytest.mark.browser
@@ -36,14 +36,6 @@ def msg(lang: str, key: str, **params: Any) -> str:
 def phone(page: Page) -> Page:
     page.set_viewport_size(PHONE)
     return page
-
-
-@pytest.fixture
-def watched(page: Page, live_url: str) -> Any:
-    w = watch(page, live_url)
-    yield w
-    assert w.off_site() == [], w.off_site()
-    assert w.errors == [], w.errors
 
 
 # ---- try-it answers come later; a click before them is kept -------------------------------------

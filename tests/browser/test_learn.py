@@ -17,19 +17,11 @@ from playwright.sync_api import Locator, Page, expect
 import catalogues
 import engine
 from sitegen.lessons import _params, load_lesson
-from tests.browser.livesite import Watch, live_site, live_url, page_path, watch  # noqa: F401
+from tests.browser.livesite import Watch, live_site, live_url, page_path, watched  # noqa: F401
 from tests.conftest import ROOT
 
 pytestmark = pytest.mark.browser
 DOCS = ROOT / "docs"
-
-
-@pytest.fixture
-def watched(page: Page, live_url: str) -> Iterator[Watch]:
-    w = watch(page, live_url)
-    yield w
-    assert w.off_site() == [], f"requests left the site's host: {w.off_site()}"
-    assert w.errors == [], f"console errors: {w.errors}"
 
 
 def no_python(w: Watch) -> None:

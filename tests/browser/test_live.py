@@ -21,7 +21,8 @@ import engine
 from pyworker import advice
 from tests.browser.pictures import click_picture
 from tests.browser.livesite import (LANGS, Watch, fixture_site, fixture_url, live_site,  # noqa: F401
-                                    live_url, page_path, watch, wrong_mime_url)
+                                    live_url, page_path, watch, watched, watched_fixture,
+                                    wrong_mime_url)
 
 pytestmark = pytest.mark.browser
 
@@ -51,28 +52,6 @@ def start_mode(request: pytest.FixtureRequest, page: Page) -> Iterator[str]:
         return
     if mode is not None:
         assert mode == (request.param if named else "boot"), f"Python started by {mode}"
-
-
-def _checked(w: Watch) -> None:
-    assert w.off_site() == [], f"requests left the site's host: {w.off_site()}"
-    assert w.errors == [], f"console errors: {w.errors}"
-    assert w.dialogs == [], f"dialogs opened: {w.dialogs}"
-
-
-@pytest.fixture
-def watched(page: Page, live_url: str) -> Iterator[Watch]:
-    """The test's page, watched: after the test, nothing off-site and no console error."""
-    w = watch(page, live_url)
-    yield w
-    _checked(w)
-
-
-@pytest.fixture
-def watched_fixture(page: Page, fixture_url: str) -> Iterator[Watch]:
-    """The same, for tests on the small fixture site."""
-    w = watch(page, fixture_url)
-    yield w
-    _checked(w)
 
 
 def open_live(page: Page, url: str) -> dict[str, Any]:

@@ -19,7 +19,7 @@ import catalogues
 import diagrams
 import engine
 from sitegen.lessons import load_lesson
-from tests.browser.livesite import Watch, hold, live_site, live_url, page_path, watch  # noqa: F401
+from tests.browser.livesite import Watch, hold, live_site, live_url, page_path, watched  # noqa: F401
 from tests.browser.pictures import click_picture, drag_on_picture
 from tests.conftest import ROOT
 
@@ -31,14 +31,6 @@ ANSWERS = r".*/assets/tryit/.*\.json$"   # try-it, lesson and puzzle answers ali
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
     return {**browser_context_args, "viewport": {"width": 1280, "height": 1000}}
-
-
-@pytest.fixture
-def watched(page: Page, live_url: str) -> Iterator[Watch]:
-    w = watch(page, live_url)
-    yield w
-    assert w.off_site() == [], f"requests left the site's host: {w.off_site()}"
-    assert w.errors == [], f"console errors: {w.errors}"
 
 
 def state_of(el: Any) -> dict[str, Any]:

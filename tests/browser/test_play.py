@@ -15,9 +15,9 @@ from playwright.sync_api import Page, expect
 import catalogues
 import engine
 from pyworker import advice, links
-from tests.browser.livesite import Watch, live_site, live_url, page_path, watch  # noqa: F401
+from tests.browser.livesite import Watch, live_site, live_url, page_path, watched  # noqa: F401
 from tests.browser.test_live import (LIVE_TIMEOUT_MS, browser_context_args, expect_status,  # noqa: F401
-                                     msg, open_live, state_of, watched)
+                                     msg, open_live, state_of)
 
 pytestmark = pytest.mark.browser
 
