@@ -15,6 +15,7 @@ word as read. The conventions for translators: catalogues/README.md.
 Standard library only: this package also runs under Pyodide, where it is unpacked to disk, so
 files are read with plain ``open()`` relative to ``__file__``.
 """
+
 from __future__ import annotations
 
 import json
@@ -22,8 +23,19 @@ import os
 
 from catalogues import messageformat, numbers, plurals, typography
 
-__all__ = ["LANGUAGES", "load", "message", "placeholders", "catalogue_files", "pattern",
-           "plural_category", "number", "upper", "parsed", "TERMS_FILE"]
+__all__ = [
+    "LANGUAGES",
+    "load",
+    "message",
+    "placeholders",
+    "catalogue_files",
+    "pattern",
+    "plural_category",
+    "number",
+    "upper",
+    "parsed",
+    "TERMS_FILE",
+]
 
 # The terminology table of a language lives beside its catalogues but holds no messages.
 TERMS_FILE = "terms.json"
@@ -57,8 +69,9 @@ def catalogue_files(lang: str) -> list[str]:
     if lang not in LANGUAGES:
         raise KeyError(f"unknown language {lang!r}; known languages: {', '.join(LANGUAGES)}")
     folder = os.path.join(_ROOT, lang)
-    return [os.path.join(folder, f) for f in sorted(os.listdir(folder))
-            if f.endswith(".json") and f != TERMS_FILE]
+    return [
+        os.path.join(folder, f) for f in sorted(os.listdir(folder)) if f.endswith(".json") and f != TERMS_FILE
+    ]
 
 
 def _reject_duplicates(path: str):
@@ -69,6 +82,7 @@ def _reject_duplicates(path: str):
                 raise ValueError(f"{path}: key {key!r} appears twice in the file")
             out[key] = value
         return out
+
     return hook
 
 
@@ -96,8 +110,8 @@ def _merged(lang: str) -> dict[str, str]:
         for key, value in _read(path).items():
             if key in merged:
                 raise ValueError(
-                    f"catalogue key {key!r} of language {lang!r} is defined in both "
-                    f"{origin[key]} and {path}")
+                    f"catalogue key {key!r} of language {lang!r} is defined in both {origin[key]} and {path}"
+                )
             merged[key] = value
             origin[key] = path
             _ORIGIN[(lang, key)] = path
@@ -132,7 +146,7 @@ def parsed(lang: str, key: str) -> tuple:
     except messageformat.MessageSyntaxError as exc:
         raise ValueError(f"{_ORIGIN.get((lang, key), lang)}: message {key!r}: {exc}") from None
     typeset = typography.LITERAL_TEXT.get(lang)
-    if typeset is not None:     # punctuation lives in the literal text: typeset it once
+    if typeset is not None:  # punctuation lives in the literal text: typeset it once
         nodes = messageformat.map_literals(nodes, typeset)
     _PARSED[(lang, key)] = nodes
     return nodes
@@ -195,11 +209,11 @@ def message(lang: str, key: str, **params: object) -> str:
     Extra params are ignored, so callers may pass one set of params to several patterns.
     """
     fmt = _SIMPLE.get((lang, key))
-    if fmt and not _FINISH_LANGS:      # the common case: one lookup, then C-speed formatting
+    if fmt and not _FINISH_LANGS:  # the common case: one lookup, then C-speed formatting
         try:
             return fmt.format_map(params)
         except KeyError:
-            pass                       # the full path below names the missing argument
+            pass  # the full path below names the missing argument
     nodes = parsed(lang, key)
     try:
         fmt = _simple(lang, key, nodes)
@@ -207,12 +221,17 @@ def message(lang: str, key: str, **params: object) -> str:
             text = fmt.format_map(params)
         else:
             text = messageformat.render(
-                nodes, params, category=lambda n: plurals.category(lang, n),  # type: ignore[arg-type]
-                number=lambda v: number(lang, v), literal=typography.LITERAL.get(lang))
+                nodes,
+                params,
+                category=lambda n: plurals.category(lang, n),  # type: ignore[arg-type]
+                number=lambda v: number(lang, v),
+                literal=typography.LITERAL.get(lang),
+            )
     except KeyError as exc:
         raise KeyError(
             f"message {key!r} ({lang!r}) needs the placeholder {exc.args[0]!r}; "
-            f"given: {', '.join(sorted(params)) or 'none'}") from None
+            f"given: {', '.join(sorted(params)) or 'none'}"
+        ) from None
     finish = typography.FINISH.get(lang)
     return finish(text) if finish else text
 
@@ -230,14 +249,18 @@ def pattern(lang: str, key: str) -> str:
             # A pair at the start of a literal after an argument is resolved only with a text
             # before it: if "x" before it changes the literal, the pair depends on the argument.
             if i and resolve and resolve("x", node) != resolve("", node):
-                raise ValueError(f"{lang}: message {key!r} has a particle after an argument; "
-                                 f"a page script cannot choose it")
+                raise ValueError(
+                    f"{lang}: message {key!r} has a particle after an argument; "
+                    f"a page script cannot choose it"
+                )
             pieces.append(node)
         elif isinstance(node, messageformat.Arg):
             pieces.append("{" + node.name + "}")
         else:
-            raise ValueError(f"{lang}: message {key!r} has a plural or select; a page script "
-                             f"cannot choose its branch: format it in Python")
+            raise ValueError(
+                f"{lang}: message {key!r} has a plural or select; a page script "
+                f"cannot choose its branch: format it in Python"
+            )
     finish = typography.FINISH.get(lang)
     text = "".join(pieces)
     return finish(text) if finish else text

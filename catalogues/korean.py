@@ -10,6 +10,7 @@ What counts is the *reading*: "6♦" and "다이아몬드 6" are read 다이아�
 read in Sino-Korean (일 이 삼 … 십 백 천 만), Latin letters by their Korean letter names, and a
 few Latin words the site uses by their Korean spelling (`WORDS`).
 """
+
 from __future__ import annotations
 
 import re
@@ -18,22 +19,48 @@ __all__ = ["PARTICLES", "final_sound", "resolve"]
 
 # (after a consonant, after a vowel). 으로/로 is special-cased for ㄹ.
 PARTICLES: tuple[tuple[str, str], ...] = (
-    ("이에요", "예요"), ("이라는", "라는"), ("이라고", "라고"), ("이나", "나"), ("이라", "라"),
-    ("으로", "로"), ("을", "를"), ("이", "가"), ("은", "는"), ("과", "와"), ("아", "야"),
+    ("이에요", "예요"),
+    ("이라는", "라는"),
+    ("이라고", "라고"),
+    ("이나", "나"),
+    ("이라", "라"),
+    ("으로", "로"),
+    ("을", "를"),
+    ("이", "가"),
+    ("은", "는"),
+    ("과", "와"),
+    ("아", "야"),
 )
 _PAIR_RE = re.compile("(" + "|".join(re.escape(f"{a}/{b}") for a, b in PARTICLES) + ")")
 
 # Final sound of each digit read alone (0 영, 1 일, 2 이, 3 삼, 4 사, 5 오, 6 육, 7 칠, 8 팔, 9 구)
-_DIGIT = {"0": "ㅇ", "1": "ㄹ", "2": "", "3": "ㅁ", "4": "", "5": "", "6": "ㄱ", "7": "ㄹ",
-          "8": "ㄹ", "9": ""}
+_DIGIT = {
+    "0": "ㅇ",
+    "1": "ㄹ",
+    "2": "",
+    "3": "ㅁ",
+    "4": "",
+    "5": "",
+    "6": "ㄱ",
+    "7": "ㄹ",
+    "8": "ㄹ",
+    "9": "",
+}
 # Trailing zeros read as a unit: 10 십, 100 백, 1000 천, 10000 만 (then 십만, 백만, 천만, 억…)
 _UNIT = {1: "ㅂ", 2: "ㄱ", 3: "ㄴ", 4: "ㄴ", 5: "ㅂ", 6: "ㄱ", 7: "ㄴ", 8: "ㄱ"}
 # Latin letter names: A 에이, B 비, … L 엘, M 엠, N 엔, R 알
 _LETTER = {c: "" for c in "ABCDEFGHIJKOPQSTUVWXYZ"}
 _LETTER.update({"L": "ㄹ", "M": "ㅁ", "N": "ㄴ", "R": "ㄹ"})
 # Latin words of the site read by their Korean spelling.
-WORDS = {"Crescent": "크레센트", "Canfield": "캔필드", "Python": "파이썬", "Pyodide": "파이오다이드",
-         "FAQ": "에프에이큐", "SVG": "에스브이지", "URL": "유알엘"}
+WORDS = {
+    "Crescent": "크레센트",
+    "Canfield": "캔필드",
+    "Python": "파이썬",
+    "Pyodide": "파이오다이드",
+    "FAQ": "에프에이큐",
+    "SVG": "에스브이지",
+    "URL": "유알엘",
+}
 # Symbols read as words: suits (when alone), percent.
 SYMBOLS = {"♠": "스페이드", "♥": "하트", "♦": "다이아몬드", "♣": "클럽", "%": "퍼센트"}
 # A short card ("6♦", "K♣") is read suit first, then rank: its rank decides.
@@ -53,21 +80,21 @@ def _number_final(digits: str) -> str:
         return "ㅇ"
     zeros = len(digits) - len(digits.rstrip("0"))
     if zeros:
-        return _UNIT.get(zeros, "ㄱ" if zeros % 4 == 0 else "ㄴ")   # 억 (ㄱ) beyond 만
+        return _UNIT.get(zeros, "ㄱ" if zeros % 4 == 0 else "ㄴ")  # 억 (ㄱ) beyond 만
     return _DIGIT[digits[-1]]
 
 
 def final_sound(text: str) -> str:
-    """"" (vowel), "ㄹ", or another final consonant ("x" or the jamo) of `text` read aloud."""
+    """ "" (vowel), "ㄹ", or another final consonant ("x" or the jamo) of `text` read aloud."""
     text = text.rstrip(_CLOSERS.replace(")", ""))
-    while text.endswith(")") and "(" in text:       # "3장(…)" is read "3장"
+    while text.endswith(")") and "(" in text:  # "3장(…)" is read "3장"
         depth, i = 0, len(text) - 1
         while i >= 0:
             depth += {")": 1, "(": -1}.get(text[i], 0)
             if depth == 0:
                 break
             i -= 1
-        text = text[:max(i, 0)].rstrip(_CLOSERS.replace(")", ""))
+        text = text[: max(i, 0)].rstrip(_CLOSERS.replace(")", ""))
     if not text:
         return ""
     card = _CARD_RE.search(text)

@@ -18,14 +18,26 @@
 Parsing is strict and its errors say what is wrong and where (column in the message); the
 catalogue loader adds the file and key. Parsed messages are cached by the loader.
 """
+
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 from typing import Callable, Union
 
-__all__ = ["Arg", "Plural", "Select", "Hash", "Node", "MessageSyntaxError", "parse", "arguments",
-           "plural_blocks", "map_literals", "render"]
+__all__ = [
+    "Arg",
+    "Plural",
+    "Select",
+    "Hash",
+    "Node",
+    "MessageSyntaxError",
+    "parse",
+    "arguments",
+    "plural_blocks",
+    "map_literals",
+    "render",
+]
 
 
 class MessageSyntaxError(ValueError):
@@ -46,7 +58,7 @@ class Hash:
 class Plural:
     name: str
     offset: int
-    branches: tuple[tuple[str, tuple["Node", ...]], ...]   # selector ("=0", "one") -> message
+    branches: tuple[tuple[str, tuple["Node", ...]], ...]  # selector ("=0", "one") -> message
 
 
 @dataclass(frozen=True)
@@ -65,7 +77,7 @@ _OFFSET = re.compile(r"\s*offset:(\d+)\s*")
 def parse(text: str) -> tuple[Node, ...]:
     """The message as a tuple of nodes (consecutive literal text merged into one str)."""
     nodes, pos = _parse_message(text, 0, depth=0, in_plural=False)
-    if pos != len(text):    # only a stray `}` at the top level stops the top-level message
+    if pos != len(text):  # only a stray `}` at the top level stops the top-level message
         raise MessageSyntaxError(f"column {pos + 1}: a lone '}}' (write '}}}}' for a literal brace)")
     return nodes
 
@@ -94,7 +106,7 @@ def _parse_message(text: str, pos: int, depth: int, in_plural: bool) -> tuple[tu
                 buf.append("}")
                 pos += 2
                 continue
-            break           # the end of a branch (or a stray brace: the caller decides)
+            break  # the end of a branch (or a stray brace: the caller decides)
         elif ch == "#" and in_plural:
             flush()
             out.append(Hash())
@@ -110,8 +122,10 @@ def _parse_argument(text: str, pos: int, depth: int, in_plural: bool) -> tuple[N
     start = pos - 1
     m = _NAME.match(text, pos)
     if not m:
-        raise MessageSyntaxError(f"column {start + 1}: '{{' must be followed by an argument name "
-                                 f"(write '{{{{' for a literal brace)")
+        raise MessageSyntaxError(
+            f"column {start + 1}: '{{' must be followed by an argument name "
+            f"(write '{{{{' for a literal brace)"
+        )
     name, pos = m.group(1), m.end()
     if pos < len(text) and text[pos] == "}":
         return Arg(name), pos + 1
@@ -120,8 +134,9 @@ def _parse_argument(text: str, pos: int, depth: int, in_plural: bool) -> tuple[N
     m = _NAME.match(text, pos + 1)
     kind = m.group(1) if m else ""
     if kind not in ("plural", "select"):
-        raise MessageSyntaxError(f"column {pos + 1}: argument {name!r} has unknown type {kind!r} "
-                                 f"(known: plural, select)")
+        raise MessageSyntaxError(
+            f"column {pos + 1}: argument {name!r} has unknown type {kind!r} (known: plural, select)"
+        )
     pos = m.end()
     if pos >= len(text) or text[pos] != ",":
         raise MessageSyntaxError(f"column {pos + 1}: expected ',' after '{name}, {kind}'")
@@ -141,20 +156,26 @@ def _parse_argument(text: str, pos: int, depth: int, in_plural: bool) -> tuple[N
             break
         ms = _SELECTOR.match(text, pos)
         if not ms or ms.end() >= len(text) or text[ms.end()] != "{":
-            raise MessageSyntaxError(f"column {pos + 1}: in {{{name}, {kind}, …}} expected a "
-                                     f"selector followed by '{{…}}' or the closing '}}'")
+            raise MessageSyntaxError(
+                f"column {pos + 1}: in {{{name}, {kind}, …}} expected a "
+                f"selector followed by '{{…}}' or the closing '}}'"
+            )
         selector = ms.group(1)
         if kind == "plural" and not selector.startswith("=") and selector not in _CATEGORIES:
-            raise MessageSyntaxError(f"column {pos + 1}: {selector!r} is not a plural category "
-                                     f"({', '.join(_CATEGORIES)}) nor an exact value like =0")
+            raise MessageSyntaxError(
+                f"column {pos + 1}: {selector!r} is not a plural category "
+                f"({', '.join(_CATEGORIES)}) nor an exact value like =0"
+            )
         if selector in seen:
-            raise MessageSyntaxError(f"column {pos + 1}: selector {selector!r} appears twice "
-                                     f"in {{{name}, {kind}, …}}")
+            raise MessageSyntaxError(
+                f"column {pos + 1}: selector {selector!r} appears twice in {{{name}, {kind}, …}}"
+            )
         seen.add(selector)
         body, end = _parse_message(text, ms.end() + 1, depth + 1, in_plural or kind == "plural")
         if end >= len(text):
-            raise MessageSyntaxError(f"column {ms.end() + 1}: branch {selector!r} of {name!r} "
-                                     f"is not closed by '}}'")
+            raise MessageSyntaxError(
+                f"column {ms.end() + 1}: branch {selector!r} of {name!r} is not closed by '}}'"
+            )
         branches.append((selector, body))
         pos = end + 1
     if "other" not in seen:
@@ -186,11 +207,15 @@ def map_literals(nodes: tuple[Node, ...], fn: Callable[[str], str]) -> tuple[Nod
         if isinstance(node, str):
             out.append(fn(node))
         elif isinstance(node, Plural):
-            out.append(Plural(node.name, node.offset,
-                              tuple((sel, map_literals(body, fn)) for sel, body in node.branches)))
+            out.append(
+                Plural(
+                    node.name,
+                    node.offset,
+                    tuple((sel, map_literals(body, fn)) for sel, body in node.branches),
+                )
+            )
         elif isinstance(node, Select):
-            out.append(Select(node.name,
-                              tuple((sel, map_literals(body, fn)) for sel, body in node.branches)))
+            out.append(Select(node.name, tuple((sel, map_literals(body, fn)) for sel, body in node.branches)))
         else:
             out.append(node)
     return tuple(out)
@@ -202,12 +227,18 @@ def plural_blocks(nodes: tuple[Node, ...]) -> list[Plural]:
 
 # ---- rendering ---------------------------------------------------------------------------------
 
-Literal = Callable[[str, str], str]   # (text so far, literal text) -> literal text to emit
+Literal = Callable[[str, str], str]  # (text so far, literal text) -> literal text to emit
 
 
-def render(nodes: tuple[Node, ...], params: dict[str, object], *, category: Callable[[object], str],
-           number: Callable[[object], str], literal: Literal | None = None,
-           hash_value: object = None) -> str:
+def render(
+    nodes: tuple[Node, ...],
+    params: dict[str, object],
+    *,
+    category: Callable[[object], str],
+    number: Callable[[object], str],
+    literal: Literal | None = None,
+    hash_value: object = None,
+) -> str:
     """The message with `params` filled in. `category(n)` is the language's plural rule,
     `number(v)` writes `#`, `literal(before, text)` lets the language adjust literal text by
     what precedes it (Korean particles). KeyError names a missing argument."""
@@ -243,8 +274,9 @@ def _sub(body, params, category, number, literal, hash_value, before: list[str])
     inner_literal = None
     if literal is not None:
         inner_literal = lambda so_far, text: literal(prefix + so_far, text)  # noqa: E731
-    return render(body, params, category=category, number=number, literal=inner_literal,
-                  hash_value=hash_value)
+    return render(
+        body, params, category=category, number=number, literal=inner_literal, hash_value=hash_value
+    )
 
 
 def _is_number(value: object) -> bool:
@@ -255,4 +287,5 @@ def _minus(value: object, offset: int) -> object:
     if offset == 0:
         return value
     from decimal import Decimal
+
     return value - offset if isinstance(value, int) else str(Decimal(str(value)) - offset)

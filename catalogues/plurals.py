@@ -21,6 +21,7 @@ zeros, as an integer), e / c (compact decimal exponent, always 0 here).
 tests/test_plurals.py checks every entry against Babel's rules for n = 0…1000 (and some
 decimals).
 """
+
 from __future__ import annotations
 
 import re
@@ -46,28 +47,41 @@ RULES: dict[str, dict[str, str]] = {
     "ja": {},
     "ko": {},
     # Ready for more languages (and proof that the evaluator handles every kind of rule).
-    "ar": {"zero": "n = 0", "one": "n = 1", "two": "n = 2", "few": "n % 100 = 3..10",
-           "many": "n % 100 = 11..99"},
+    "ar": {
+        "zero": "n = 0",
+        "one": "n = 1",
+        "two": "n = 2",
+        "few": "n % 100 = 3..10",
+        "many": "n % 100 = 11..99",
+    },
     "cs": {"one": "i = 1 and v = 0", "few": "i = 2..4 and v = 0", "many": "v != 0"},
     "cy": {"zero": "n = 0", "one": "n = 1", "two": "n = 2", "few": "n = 3", "many": "n = 6"},
     "da": {"one": "n = 1 or t != 0 and i = 0,1"},
     "fi": {"one": "i = 1 and v = 0"},
     "ga": {"one": "n = 1", "two": "n = 2", "few": "n = 3..6", "many": "n = 7..10"},
     "it": {"one": "i = 1 and v = 0", "many": _MANY_MILLION},
-    "lt": {"one": "n % 10 = 1 and n % 100 != 11..19",
-           "few": "n % 10 = 2..9 and n % 100 != 11..19", "many": "f != 0"},
-    "lv": {"zero": "n % 10 = 0 or n % 100 = 11..19 or v = 2 and f % 100 = 11..19",
-           "one": "n % 10 = 1 and n % 100 != 11 or v = 2 and f % 10 = 1 and f % 100 != 11"
-                  " or v != 2 and f % 10 = 1"},
+    "lt": {
+        "one": "n % 10 = 1 and n % 100 != 11..19",
+        "few": "n % 10 = 2..9 and n % 100 != 11..19",
+        "many": "f != 0",
+    },
+    "lv": {
+        "zero": "n % 10 = 0 or n % 100 = 11..19 or v = 2 and f % 100 = 11..19",
+        "one": "n % 10 = 1 and n % 100 != 11 or v = 2 and f % 10 = 1 and f % 100 != 11"
+        " or v != 2 and f % 10 = 1",
+    },
     "nl": {"one": "i = 1 and v = 0"},
-    "pl": {"one": "i = 1 and v = 0",
-           "few": "v = 0 and i % 10 = 2..4 and i % 100 != 12..14",
-           "many": "v = 0 and i != 1 and i % 10 = 0..1 or v = 0 and i % 10 = 5..9"
-                   " or v = 0 and i % 100 = 12..14"},
+    "pl": {
+        "one": "i = 1 and v = 0",
+        "few": "v = 0 and i % 10 = 2..4 and i % 100 != 12..14",
+        "many": "v = 0 and i != 1 and i % 10 = 0..1 or v = 0 and i % 10 = 5..9 or v = 0 and i % 100 = 12..14",
+    },
     "pt": {"one": "i = 0..1", "many": _MANY_MILLION},
-    "ru": {"one": "v = 0 and i % 10 = 1 and i % 100 != 11",
-           "few": "v = 0 and i % 10 = 2..4 and i % 100 != 12..14",
-           "many": "v = 0 and i % 10 = 0 or v = 0 and i % 10 = 5..9 or v = 0 and i % 100 = 11..14"},
+    "ru": {
+        "one": "v = 0 and i % 10 = 1 and i % 100 != 11",
+        "few": "v = 0 and i % 10 = 2..4 and i % 100 != 12..14",
+        "many": "v = 0 and i % 10 = 0 or v = 0 and i % 10 = 5..9 or v = 0 and i % 100 = 11..14",
+    },
     "sv": {"one": "i = 1 and v = 0"},
     "tr": {"one": "n = 1"},
     "zh": {},
@@ -89,8 +103,16 @@ def operands(number: Number) -> dict[str, int | Decimal]:
         raise ValueError(f"not a plain decimal number: {number!r}")
     whole, _, frac = text.partition(".")
     stripped = frac.rstrip("0")
-    return {"n": abs(Decimal(text)), "i": int(whole), "v": len(frac), "w": len(stripped),
-            "f": int(frac or 0), "t": int(stripped or 0), "e": 0, "c": 0}
+    return {
+        "n": abs(Decimal(text)),
+        "i": int(whole),
+        "v": len(frac),
+        "w": len(stripped),
+        "f": int(frac or 0),
+        "t": int(stripped or 0),
+        "e": 0,
+        "c": 0,
+    }
 
 
 # ---- the rule language -------------------------------------------------------------------------
@@ -159,6 +181,7 @@ def _compile(rule: str) -> Predicate:
             # A decimal n (1.5) is in no integer range: ranges hold integers only.
             hit = any(value == int(value) and low <= value <= high for low, high in ranges)
             return hit != negate
+
         return test
 
     def conjunction() -> Predicate:
@@ -182,8 +205,10 @@ def _compiled(lang: str) -> tuple[tuple[str, Predicate], ...]:
     try:
         rules = RULES[lang]
     except KeyError:
-        raise KeyError(f"no plural rules for language {lang!r}: add its CLDR rules to "
-                       f"catalogues/plurals.py (known: {', '.join(sorted(RULES))})") from None
+        raise KeyError(
+            f"no plural rules for language {lang!r}: add its CLDR rules to "
+            f"catalogues/plurals.py (known: {', '.join(sorted(RULES))})"
+        ) from None
     for name in rules:
         if name not in CATEGORIES[:-1]:
             raise ValueError(f"plural rules of {lang!r}: unknown category {name!r}")

@@ -26,6 +26,7 @@ File format (JSON object, keys sorted):
 
 Matching is case-insensitive on NFC text. Standard library only, like the rest of the package.
 """
+
 from __future__ import annotations
 
 import fnmatch
@@ -47,14 +48,14 @@ MATCHES = ("word", "prefix", "substring")
 class Forbidden:
     pattern: re.Pattern[str]
     shown: str
-    games: tuple[str, ...]      # empty: wrong in every game
-    places: tuple[str, ...]     # empty: wrong everywhere
+    games: tuple[str, ...]  # empty: wrong in every game
+    places: tuple[str, ...]  # empty: wrong everywhere
 
 
 @dataclass(frozen=True)
 class Term:
     id: str
-    preferred: dict[str, str]   # game ("*" for all) -> term
+    preferred: dict[str, str]  # game ("*" for all) -> term
     forbidden: tuple[Forbidden, ...]
     glossary: bool
     note: str
@@ -69,8 +70,10 @@ class Hit:
     offset: int
 
     def __str__(self) -> str:
-        return (f"{self.where}: {self.found!r} at character {self.offset} is a forbidden synonym "
-                f"({self.forbidden!r}) of term {self.term!r}")
+        return (
+            f"{self.where}: {self.found!r} at character {self.offset} is a forbidden synonym "
+            f"({self.forbidden!r}) of term {self.term!r}"
+        )
 
 
 def path(lang: str) -> str:
@@ -123,8 +126,9 @@ def load_terms(lang: str) -> tuple[Term, ...]:
             if isinstance(item, str):
                 item = {"text": item}
             if not isinstance(item, dict) or len({"text", "regex"} & set(item)) != 1:
-                raise _fail(lang, f"{where}: a forbidden entry is a text, or an object with "
-                                  f"'text' or 'regex'")
+                raise _fail(
+                    lang, f"{where}: a forbidden entry is a text, or an object with 'text' or 'regex'"
+                )
             bad = set(item) - {"text", "regex", "games", "in"}
             if bad:
                 raise _fail(lang, f"{where}: unknown fields {sorted(bad)} in a forbidden entry")
@@ -134,10 +138,10 @@ def load_terms(lang: str) -> tuple[Term, ...]:
                 pattern = _pattern(shown, match, regex=regex)
             except re.error as exc:
                 raise _fail(lang, f"{where}: bad regex {shown!r}: {exc}") from None
-            forbidden.append(Forbidden(pattern, shown, tuple(item.get("games", ())),
-                                       tuple(item.get("in", ()))))
-        out.append(Term(tid, preferred, tuple(forbidden), bool(entry.get("glossary", False)),
-                        entry["note"]))
+            forbidden.append(
+                Forbidden(pattern, shown, tuple(item.get("games", ())), tuple(item.get("in", ())))
+            )
+        out.append(Term(tid, preferred, tuple(forbidden), bool(entry.get("glossary", False)), entry["note"]))
     return tuple(out)
 
 
@@ -170,5 +174,13 @@ def find_forbidden(lang: str, text: str, where: str, game: str | None = None) ->
 
 def describe_table(lang: str) -> list[dict[str, Any]]:
     """The table as plain data (for a glossary generator or a report)."""
-    return [{"id": t.id, "preferred": t.preferred, "glossary": t.glossary, "note": t.note,
-             "forbidden": [f.shown for f in t.forbidden]} for t in load_terms(lang)]
+    return [
+        {
+            "id": t.id,
+            "preferred": t.preferred,
+            "glossary": t.glossary,
+            "note": t.note,
+            "forbidden": [f.shown for f in t.forbidden],
+        }
+        for t in load_terms(lang)
+    ]

@@ -15,6 +15,7 @@
 message as it is rendered, with the text before it (Korean particles); `PAGES[lang]` on the
 text of the built pages. A language with no rule is one with no entry.
 """
+
 from __future__ import annotations
 
 import re
@@ -42,6 +43,7 @@ _FR_MARKS = frozenset(";!?:«»%")
 def french(text: str) -> str:
     if _FR_MARKS.isdisjoint(text):
         return text
+
     def before(m: re.Match[str]) -> str:
         mark = m.group(1)
         spaced = len(m.group(0)) > 1
@@ -51,6 +53,7 @@ def french(text: str) -> str:
         if prev in (";", "!", "?", ":") or (not spaced and not prev):
             return m.group(0)
         return (NBSP if mark == ":" else NNBSP) + mark
+
     text = _FR_SPACED.sub(before, text)
     text = _FR_OPEN.sub("«" + NNBSP, text)
     text = _FR_CLOSE.sub(NNBSP + "»", text)
@@ -65,7 +68,7 @@ def greek_final_sigma(text: str) -> str:
     return _FINAL_SIGMA.sub("ς", text) if "σ" in text else text
 
 
-_ACCENTS = {"\u0301", "\u0300", "\u0342", "\u0313", "\u0314", "\u0345"}   # tonos/oxia, varia,
+_ACCENTS = {"\u0301", "\u0300", "\u0342", "\u0313", "\u0314", "\u0345"}  # tonos/oxia, varia,
 # perispomeni, breathings, ypogegrammeni: none is written on Greek capitals in running text.
 _DIPHTHONG_FIRST = set("αεηουΑΕΗΟΥ")
 _DIPHTHONG_SECOND = set("ιυΙΥ")
@@ -85,12 +88,15 @@ def upper(lang: str, text: str) -> str:
             nxt = decomposed[i + 1] if i + 1 < len(decomposed) else ""
             after = decomposed[i + 2] if i + 2 < len(decomposed) else ""
             # Disjunctive ή (a word of its own) keeps its accent: Ή.
-            word_alone = (base in "ηΗ" and (len(out) < 2 or not out[-2].isalpha())
-                          and not nxt.isalpha())
+            word_alone = base in "ηΗ" and (len(out) < 2 or not out[-2].isalpha()) and not nxt.isalpha()
             if word_alone:
                 out.append(ch)
-            elif (base in _DIPHTHONG_FIRST and nxt in _DIPHTHONG_SECOND
-                  and after not in ("\u0308",) and not unicodedata.combining(after or "a")):
+            elif (
+                base in _DIPHTHONG_FIRST
+                and nxt in _DIPHTHONG_SECOND
+                and after not in ("\u0308",)
+                and not unicodedata.combining(after or "a")
+            ):
                 # The accent kept the vowels apart (Μάιος): the capitals show it with ¨.
                 out.append(nxt)
                 out.append("\u0308")

@@ -10,6 +10,7 @@ language of the catalogues.
 ``engine.from_state``). The output is a pure function of the arguments: same input, same bytes.
 Standard library only (runs under Pyodide for the live boards).
 """
+
 from __future__ import annotations
 
 import catalogues
@@ -59,9 +60,17 @@ def describe(state: dict, lang: str) -> str:
     return _describe.crescent(state, lang) if game == "crescent" else _describe.canfield(state, lang)
 
 
-def render_svg(state: dict, lang: str, *, diagram_id: str, size: str = "large",
-               highlight: tuple[str, str] | None = None, refused: bool = False,
-               fan: tuple[str, ...] = (), interactive: bool = False) -> str:
+def render_svg(
+    state: dict,
+    lang: str,
+    *,
+    diagram_id: str,
+    size: str = "large",
+    highlight: tuple[str, str] | None = None,
+    refused: bool = False,
+    fan: tuple[str, ...] = (),
+    interactive: bool = False,
+) -> str:
     """The board as one ``<svg>`` element (see the package doc and ARCHITECTURE.md)."""
     game = _game(state)
     _lang(lang)
@@ -74,11 +83,15 @@ def render_svg(state: dict, lang: str, *, diagram_id: str, size: str = "large",
     module = _crescent if game == "crescent" else _canfield
     # A live Crescent board also carries the narrow-screen arrangement (crescent_rows.py); a
     # picture (static, small or fanned) is the seeds' horseshoe only.
-    rows = (_rows.arrangement(state) if game == "crescent" and interactive and size == "large"
-            and not fan else None)
+    rows = (
+        _rows.arrangement(state)
+        if game == "crescent" and interactive and size == "large" and not fan
+        else None
+    )
     if rows is not None:
-        width, height, main, founds, extra = _crescent.layout(state, lang, pid, fan, False,
-                                                              label_room=_rows.LABEL_ROOM)
+        width, height, main, founds, extra = _crescent.layout(
+            state, lang, pid, fan, False, label_room=_rows.LABEL_ROOM
+        )
     else:
         width, height, main, founds, extra = module.layout(state, lang, pid, fan, size == "small")
     by_id = {p.id: p for p in main + founds}
@@ -99,21 +112,22 @@ def render_svg(state: dict, lang: str, *, diagram_id: str, size: str = "large",
             raise ValueError(f"highlight must be a (source, destination) pair, not {highlight!r}") from None
         boxes = []
         for end in (src, dst):
-            if end == "F":       # the foundation zone as a whole (a P>F or X>F move)
+            if end == "F":  # the foundation zone as a whole (a P>F or X>F move)
                 boxes.append(zone_box())
             elif end in by_id:
                 boxes.append(by_id[end].top)
             else:
                 raise ValueError(f"highlight: {end!r} is not a place of the {game} board")
         overlay = _overlay(pid, boxes, refused, (width // 2, height // 2))
-        if rows is not None:   # the same marks where the rows put the two places
+        if rows is not None:  # the same marks where the rows put the two places
             narrow = [rows.box(end, box) for end, box in zip((src, dst), boxes)]
             # Arrows bow towards the centre; along the lower row that would cross the ranks of
             # the piles between, so there they bow down, over the labels.
             low = src in _rows.ROW_BOTTOM and dst in _rows.ROW_BOTTOM
             centre = (rows.width // 2, 2 * rows.height if low else rows.height // 2)
-            overlay = (f'<g class="cd-hw">{overlay}</g>'
-                       f'<g class="cd-ro">{_overlay(pid, narrow, refused, centre)}</g>')
+            overlay = (
+                f'<g class="cd-hw">{overlay}</g><g class="cd-ro">{_overlay(pid, narrow, refused, centre)}</g>'
+            )
     elif refused:
         raise ValueError("refused=True needs highlight=(source, destination)")
 
@@ -124,22 +138,36 @@ def render_svg(state: dict, lang: str, *, diagram_id: str, size: str = "large",
         zone = founds[0].hit
         for p in founds[1:]:
             zone = zone.union(p.hit)
-        zone_hit = (f'<rect class="cd-hit" x="{zone.x - 8}" y="{zone.y - 8}" width="{zone.w + 16}" '
-                    f'height="{zone.h + 36}"/>')
-    body += (f'<g data-zone="F">{zone_hit}'
-             + "".join(_svg.place_group(p, interactive) for p in founds) + "</g>")
+        zone_hit = (
+            f'<rect class="cd-hit" x="{zone.x - 8}" y="{zone.y - 8}" width="{zone.w + 16}" '
+            f'height="{zone.h + 36}"/>'
+        )
+    body += (
+        f'<g data-zone="F">{zone_hit}' + "".join(_svg.place_group(p, interactive) for p in founds) + "</g>"
+    )
     if rows is not None:
         extra = f'<g class="cd-fc">{extra}</g>'
     body += extra + "".join(_svg.place_group(p, interactive) for p in main if p.id in fan) + overlay
     return _svg.document(
-        pid=pid, diagram_id=diagram_id, lang=lang,
-        title=catalogues.message(lang, f"title.{game}"), desc=describe(state, lang),
-        width=width, height=height, size=size, interactive=interactive, body=body,
+        pid=pid,
+        diagram_id=diagram_id,
+        lang=lang,
+        title=catalogues.message(lang, f"title.{game}"),
+        desc=describe(state, lang),
+        width=width,
+        height=height,
+        size=size,
+        interactive=interactive,
+        body=body,
         with_arrows=highlight is not None,
-        rows=None if rows is None else (rows.width, rows.height, " ".join(rows.order), _rows.css(rows)))
+        rows=None if rows is None else (rows.width, rows.height, " ".join(rows.order), _rows.css(rows)),
+    )
 
 
 def _overlay(pid: str, boxes: list[_svg.Box], refused: bool, centre: tuple[int, int]) -> str:
     """A move's marks: a ring on each end and an arrow between them."""
-    return (_svg.ring(boxes[0], False) + _svg.ring(boxes[1], refused)
-            + _svg.arrow(pid, boxes[0], boxes[1], refused, centre))
+    return (
+        _svg.ring(boxes[0], False)
+        + _svg.ring(boxes[1], refused)
+        + _svg.arrow(pid, boxes[0], boxes[1], refused, centre)
+    )

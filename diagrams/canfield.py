@@ -8,6 +8,7 @@ three, its top card in draw one; the reserve shows its top card and count; an em
 foundation is an outline holding its suit and the start rank, faint. ``fan`` may list "R" or
 "W" to show every card of the reserve or the waste (fanned downwards).
 """
+
 from __future__ import annotations
 
 from xml.sax.saxutils import escape
@@ -55,14 +56,15 @@ def validate(state: dict) -> None:
         for card in founds[f]:
             cards.parts(card, f"canfield state, foundation {f}")
     if state.get("base_rank") not in tuple(cards.RANKS):
-        raise ValueError(f"canfield state: 'base_rank' must be one of {' '.join(cards.RANKS)}, "
-                         f"not {state.get('base_rank')!r}")
+        raise ValueError(
+            f"canfield state: 'base_rank' must be one of {' '.join(cards.RANKS)}, "
+            f"not {state.get('base_rank')!r}"
+        )
     if state.get("draw") not in (1, 3):
         raise ValueError(f"canfield state: 'draw' must be 1 or 3, not {state.get('draw')!r}")
 
 
-def _labels(x: int, y: int, lines: list[tuple[str, bool]], small: bool,
-            room: int | None = SW - 4) -> str:
+def _labels(x: int, y: int, lines: list[tuple[str, bool]], small: bool, room: int | None = SW - 4) -> str:
     """The lines under a place; each squeezed into `room` (one column step, less a gap between
     neighbours' labels) when it would be wider."""
     if small:
@@ -80,8 +82,9 @@ def _lines(lang: str, name: str, n: int, small: bool) -> list[tuple[str, bool]]:
 def _aria_top(lang: str, place: str, seq: list[str]) -> str:
     if not seq:
         return catalogues.message(lang, "aria.place_empty", place=place, cards=cards.count(lang, 0))
-    return catalogues.message(lang, "aria.place", place=place, cards=cards.count(lang, len(seq)),
-                              card=cards.name(seq[-1], lang))
+    return catalogues.message(
+        lang, "aria.place", place=place, cards=cards.count(lang, len(seq)), card=cards.name(seq[-1], lang)
+    )
 
 
 def _vertical(pid: str, seq: list[str], x: int, y: int, lang: str, p: Place) -> None:
@@ -91,22 +94,28 @@ def _vertical(pid: str, seq: list[str], x: int, y: int, lang: str, p: Place) -> 
     p.hit = Box(x, y).union(p.top)
 
 
-def layout(state: dict, lang: str, pid: str, fan: tuple[str, ...], small: bool
-           ) -> tuple[int, int, list[Place], list[Place], str]:
+def layout(
+    state: dict, lang: str, pid: str, fan: tuple[str, ...], small: bool
+) -> tuple[int, int, list[Place], list[Place], str]:
     for place in fan:
         if place not in FANNABLE:
-            raise ValueError(f"fan: {place!r} cannot be fanned in Canfield (only R and W; columns always are)")
+            raise ValueError(
+                f"fan: {place!r} cannot be fanned in Canfield (only R and W; columns always are)"
+            )
     msg = catalogues.message
     places: list[Place] = []
-    bottoms: list[int] = []      # lowest y drawn by each place, for the board's height
+    bottoms: list[int] = []  # lowest y drawn by each place, for the board's height
 
     # Stock: face down; its count under it.
     stock = state["stock"]
     x = slot_x(0)
     p = Place("stock")
     name = msg(lang, "place.cf.stock")
-    p.label = (msg(lang, "aria.place_back", place=name, cards=cards.count(lang, len(stock)))
-               if stock else msg(lang, "aria.place_empty", place=name, cards=cards.count(lang, 0)))
+    p.label = (
+        msg(lang, "aria.place_back", place=name, cards=cards.count(lang, len(stock)))
+        if stock
+        else msg(lang, "aria.place_empty", place=name, cards=cards.count(lang, 0))
+    )
     p.parts.append(card_back(pid, x, M) if stock else outline(x, M))
     p.top = p.hit = Box(x, M)
     p.parts.append(_labels(x + CW // 2, M + CH, _lines(lang, name, len(stock), small), small))
@@ -126,15 +135,16 @@ def layout(state: dict, lang: str, pid: str, fan: tuple[str, ...], small: bool
         label_y = p.top.y + CH
     else:
         shown = waste[-3:] if state["draw"] == 3 else waste[-1:]
-        corner = "h" if len(shown) > 1 else "v"     # the index where the fan leaves it visible
+        corner = "h" if len(shown) > 1 else "v"  # the index where the fan leaves it visible
         for i, card in enumerate(shown):
             p.parts.append(card_face(pid, card, x + i * FAN_H, M, lang, corner))
         p.top = Box(x + (len(shown) - 1) * FAN_H, M)
         p.hit = Box(x, M).union(p.top)
         label_y = M + CH
     # Centred under the three-card fan, so it keeps clear of the stock's label.
-    p.parts.append(_labels(x + CW // 2 + FAN_H, label_y, _lines(lang, name, len(waste), small), small,
-                           room=None))  # the waste's label has WASTE_GAP more room
+    p.parts.append(
+        _labels(x + CW // 2 + FAN_H, label_y, _lines(lang, name, len(waste), small), small, room=None)
+    )  # the waste's label has WASTE_GAP more room
     bottoms.append(label_y + 30)
     places.append(p)
 
@@ -165,9 +175,17 @@ def layout(state: dict, lang: str, pid: str, fan: tuple[str, ...], small: bool
             p.parts.append(outline(x, ROW2))
             p.top = p.hit = Box(x, ROW2)
         else:
-            p.label = (_aria_top(lang, name, col) if len(col) == 1 else msg(
-                lang, "aria.column", place=name, cards=cards.count(lang, len(col)),
-                list=msg(lang, "describe.cf.card_sep").join(cards.name(c, lang) for c in col)))
+            p.label = (
+                _aria_top(lang, name, col)
+                if len(col) == 1
+                else msg(
+                    lang,
+                    "aria.column",
+                    place=name,
+                    cards=cards.count(lang, len(col)),
+                    list=msg(lang, "describe.cf.card_sep").join(cards.name(c, lang) for c in col),
+                )
+            )
             _vertical(pid, col, x, ROW2, lang, p)
         p.parts.append(_labels(x + CW // 2, p.top.y + CH, [(str(i + 1) if small else name, True)], small))
         bottoms.append(p.top.y + CH + 18)
@@ -187,7 +205,13 @@ def layout(state: dict, lang: str, pid: str, fan: tuple[str, ...], small: bool
             p.label = _aria_top(lang, name, seq)
             p.parts.append(card_face(pid, seq[-1], x, M, lang))
         else:
-            p.label = msg(lang, "aria.cf.foundation_empty", place=name, cards=cards.count(lang, 0), rank=msg(lang, f"rank.{base}"))
+            p.label = msg(
+                lang,
+                "aria.cf.foundation_empty",
+                place=name,
+                cards=cards.count(lang, 0),
+                rank=msg(lang, f"rank.{base}"),
+            )
             p.parts.append(ghost(pid, x, M, f, base))
         p.top = p.hit = Box(x, M)
         # The start rank is the board's, written under each foundation but not part of the

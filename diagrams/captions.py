@@ -5,6 +5,7 @@ before it. Every move kind of both games: Crescent pile and foundation moves, ``
 
 A redeal is not a move (CONTRACT.md), so its caption never carries a move number.
 """
+
 from __future__ import annotations
 
 import re
@@ -104,8 +105,12 @@ def _canfield(move: str, state: dict, lang: str) -> tuple[str, bool]:
         if count < 2 or count > len(col):
             raise ValueError(f"caption of {move!r}: column {src} holds {len(col)} cards, cannot move {count}")
         moving = col[-count:]
-        params = {"count": count, "cards": " ".join(cards.short(c, lang) for c in moving),
-                  "src": msg(lang, "caption.cf.src.column", n=src), "dst": dst}
+        params = {
+            "count": count,
+            "cards": " ".join(cards.short(c, lang) for c in moving),
+            "src": msg(lang, "caption.cf.src.column", n=src),
+            "dst": dst,
+        }
         target = state["columns"][int(dst) - 1]
         if target:
             text = msg(lang, "caption.cf.run_to_column", target=cards.short(target[-1], lang), **params)
@@ -117,7 +122,9 @@ def _canfield(move: str, state: dict, lang: str) -> tuple[str, bool]:
         raise ValueError(f"caption: {move!r} is not a Canfield move (draw, X>Y, X>F, C:N>D)")
     src, dst = m.group(1), m.group(2)
     if src in ("R", "W"):
-        card = _top(state["reserve" if src == "R" else "waste"], "the reserve" if src == "R" else "the waste", move)
+        card = _top(
+            state["reserve" if src == "R" else "waste"], "the reserve" if src == "R" else "the waste", move
+        )
         src_text = msg(lang, f"caption.cf.src.{src}")
     elif src.isdigit():
         card = _top(state["columns"][int(src) - 1], f"column {src}", move)
@@ -144,6 +151,7 @@ def _canfield(move: str, state: dict, lang: str) -> tuple[str, bool]:
 def _refill(text: str, state: dict, lang: str, col: str, moved: int) -> str:
     """Mention the reserve card that fills a column the move empties (CONTRACT.md: part of the action)."""
     if len(state["columns"][int(col) - 1]) == moved and state["reserve"]:
-        return catalogues.message(lang, "caption.cf.refill", text=text, n=col,
-                                  card=cards.short(state["reserve"][-1], lang))
+        return catalogues.message(
+            lang, "caption.cf.refill", text=text, n=col, card=cards.short(state["reserve"][-1], lang)
+        )
     return text

@@ -1,4 +1,5 @@
 """Cards as the engine's two-character strings ("TD"), and their names in each language."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -37,15 +38,19 @@ def is_red(card: str) -> bool:
 @lru_cache(maxsize=None)  # pure: the catalogues never change while running
 def count(lang: str, n: int, family: str = "cards") -> str:
     """'6 cards' / '카드 6장' ('short' family: '6장'), in the language's CLDR plural form."""
-    return catalogues.message(lang, f"count.{family}", count=n)   # a CLDR plural message
+    return catalogues.message(lang, f"count.{family}", count=n)  # a CLDR plural message
 
 
 @lru_cache(maxsize=None)  # pure: the catalogues never change while running
 def name(card: str, lang: str) -> str:
     """The full name used in prose: 'ace of spades', '스페이드 에이스', 'Άσος μπαστούνι'."""
     rank, suit = parts(card)
-    return catalogues.message(lang, "card", rank=catalogues.message(lang, f"rank.{rank}"),
-                              suit=catalogues.message(lang, f"suit.{suit}"))
+    return catalogues.message(
+        lang,
+        "card",
+        rank=catalogues.message(lang, f"rank.{rank}"),
+        suit=catalogues.message(lang, f"suit.{suit}"),
+    )
 
 
 @lru_cache(maxsize=None)  # pure: the catalogues never change while running

@@ -15,6 +15,7 @@ pile is a dashed outline. A pile listed in ``fan`` shows every card, bottom firs
 covering anything: the top row fans downwards (the foundations move down to make room), the
 left column fans out to the left and the right column to the right (the board grows wider).
 """
+
 from __future__ import annotations
 
 from xml.sax.saxutils import escape
@@ -27,13 +28,13 @@ from .svg import CH, CW, Box, Place, card_face, label, outline
 FOUNDATIONS = ("S+", "H+", "D+", "C+", "S-", "H-", "D-", "C-")
 PILES = tuple(str(n) for n in range(1, 17))
 
-M, SW, SH = 12, 64, 106          # margin, column step, row step
-COL_Y0 = 76                      # y of the top pile of each side column
-FAN_H, FAN_V = 18, 22            # fan offsets: horizontal (index under the rank), vertical
-WIDTH = 2 * M + 9 * SW + CW      # 652
+M, SW, SH = 12, 64, 106  # margin, column step, row step
+COL_Y0 = 76  # y of the top pile of each side column
+FAN_H, FAN_V = 18, 22  # fan offsets: horizontal (index under the rank), vertical
+WIDTH = 2 * M + 9 * SW + CW  # 652
 HEIGHT = COL_Y0 + 3 * SH + CH + 30 + M
 F_X0 = (WIDTH - (3 * SW + CW)) // 2
-F_Y = (200, 306)                 # the aces' row, the kings' row
+F_Y = (200, 306)  # the aces' row, the kings' row
 
 
 def pile_xy(n: int, dx: int = 0) -> tuple[int, int, str]:
@@ -73,23 +74,24 @@ def validate(state: dict) -> None:
 def _aria(lang: str, place: str, pile: list[str]) -> str:
     if not pile:
         return catalogues.message(lang, "aria.place_empty", place=place, cards=cards.count(lang, 0))
-    return catalogues.message(lang, "aria.place", place=place, cards=cards.count(lang, len(pile)),
-                              card=cards.name(pile[-1], lang))
+    return catalogues.message(
+        lang, "aria.place", place=place, cards=cards.count(lang, len(pile)), card=cards.name(pile[-1], lang)
+    )
 
 
-def _labels(x: int, y: int, lines: list[tuple[str, bool]], small: bool,
-            room: int | None = SW - 4) -> str:
+def _labels(x: int, y: int, lines: list[tuple[str, bool]], small: bool, room: int | None = SW - 4) -> str:
     """The lines under a place; each squeezed into `room` (one column step, less a gap between
     neighbours' labels) when it would be wider."""
-    if small:   # one large line: the picture is drawn at 0.6 scale
+    if small:  # one large line: the picture is drawn at 0.6 scale
         text = " · ".join(t for t, _ in lines)
         return f'<text class="cd-l" style="font-size:17px" x="{x}" y="{y + 18}">{escape(text)}</text>'
     # Separate text nodes, so the place's visible text reads "Pile 3 6 cards" (WCAG 2.5.3).
     return " ".join(label(x, y + 13 + 13 * i, t, b, room) for i, (t, b) in enumerate(lines))
 
 
-def _pile(state: dict, n: int, lang: str, pid: str, fanned: bool, small: bool, dx: int,
-          room: int = SW - 4) -> Place:
+def _pile(
+    state: dict, n: int, lang: str, pid: str, fanned: bool, small: bool, dx: int, room: int = SW - 4
+) -> Place:
     pile = state["piles"][n - 1]
     x, y, direction = pile_xy(n, dx)
     place_name = catalogues.message(lang, "place.cr.pile", n=n)
@@ -100,9 +102,9 @@ def _pile(state: dict, n: int, lang: str, pid: str, fanned: bool, small: bool, d
     elif fanned and len(pile) > 1:
         k = len(pile)
         for i, card in enumerate(pile):
-            if direction == "left":      # bottom card outermost, top card in the pile's place
+            if direction == "left":  # bottom card outermost, top card in the pile's place
                 cx, cy, corner = x - (k - 1 - i) * FAN_H, y, "h"
-            elif direction == "right":   # bottom card in the pile's place, top card outermost
+            elif direction == "right":  # bottom card in the pile's place, top card outermost
                 cx, cy, corner = x + i * FAN_H, y, "h"
             else:
                 cx, cy, corner = x, y + i * FAN_V, "v"
@@ -116,8 +118,11 @@ def _pile(state: dict, n: int, lang: str, pid: str, fanned: bool, small: bool, d
         p.top = p.hit = Box(x, y)
     # Labels stay under the pile's own place, or under the last card of a downward fan.
     ly = p.top.y + CH if direction == "down" else y + CH
-    lines = ([(f"{n} \u00b7 {len(pile)}", True)] if small
-             else [(place_name, True), (cards.count(lang, len(pile)), False)])
+    lines = (
+        [(f"{n} \u00b7 {len(pile)}", True)]
+        if small
+        else [(place_name, True), (cards.count(lang, len(pile)), False)]
+    )
     p.parts.append(_labels(x + CW // 2, ly, lines, small, room))
     return p
 
@@ -138,8 +143,10 @@ def _room(state: dict, fan: tuple[str, ...]) -> tuple[int, int, int]:
     for place in fan:
         if place not in PILES:
             raise ValueError(f"fan: {place!r} is not a Crescent pile (1-16)")
-    spread = {n: (len(state["piles"][n - 1]) - 1) if str(n) in fan and state["piles"][n - 1] else 0
-              for n in range(1, 17)}
+    spread = {
+        n: (len(state["piles"][n - 1]) - 1) if str(n) in fan and state["piles"][n - 1] else 0
+        for n in range(1, 17)
+    }
     left = max(spread[n] for n in range(1, 5)) * FAN_H
     right = max(spread[n] for n in range(13, 17)) * FAN_H
     down = max(spread[n] for n in range(5, 13)) * FAN_V
@@ -153,8 +160,9 @@ def size(state: dict, fan: tuple[str, ...] = ()) -> tuple[int, int]:
     return WIDTH + left + right, max(HEIGHT, F_Y[1] + dy + CH + 30 + M)
 
 
-def layout(state: dict, lang: str, pid: str, fan: tuple[str, ...], small: bool,
-           label_room: int = SW - 4) -> tuple[int, int, list[Place], list[Place], str]:
+def layout(
+    state: dict, lang: str, pid: str, fan: tuple[str, ...], small: bool, label_room: int = SW - 4
+) -> tuple[int, int, list[Place], list[Place], str]:
     """(width, height, piles, foundations, extra drawing) for one state. `label_room`: how wide
     a pile's label may be (a narrower arrangement of the same drawing sets it, crescent_rows.py)."""
     left, right, dy = _room(state, fan)
@@ -166,6 +174,7 @@ def layout(state: dict, lang: str, pid: str, fan: tuple[str, ...], small: bool,
     extra = "".join(
         f'<text class="cd-l cd-lb" style="font-size:{fs}px;text-anchor:end" x="{left + F_X0 - 10}" '
         f'y="{y + dy + CH // 2 + 5}">{escape(t)}</text>'
-        for y, t in ((F_Y[0], f"{a}\u2192{k}"), (F_Y[1], f"{k}\u2192{a}")))
+        for y, t in ((F_Y[0], f"{a}\u2192{k}"), (F_Y[1], f"{k}\u2192{a}"))
+    )
     width, height = size(state, fan)
     return width, height, piles, founds, extra

@@ -23,6 +23,7 @@ a phone re-lays the board out at once, keeping the game, the selection and the f
 
 Pure function of the state and options (no fans: a live board never fans); standard library only.
 """
+
 from __future__ import annotations
 
 import re
@@ -35,27 +36,27 @@ from .svg import CH, CW, Box
 # upright; a phone on its side, a tablet and print keep the horseshoe).
 MEDIA = "screen and (max-width:600px)"
 
-STEP = 58                 # column step: a place's tap area is the card plus 3 units each side
+STEP = 58  # column step: a place's tap area is the card plus 3 units each side
 MARGIN = 6
-WIDTH = 2 * MARGIN + 7 * STEP + CW          # 470
-TOP_Y = MARGIN                              # the upper row of piles
-ZONE_Y = 118                                # the aces' row of foundations
-BOTTOM_Y = 330                              # the lower row of piles
-HEIGHT = BOTTOM_Y + CH + 30 + MARGIN        # 438: labels take two lines under a card
-LABEL_ROOM = STEP - 4     # a pile's label may not reach its neighbour's (squeezed when wider)
+WIDTH = 2 * MARGIN + 7 * STEP + CW  # 470
+TOP_Y = MARGIN  # the upper row of piles
+ZONE_Y = 118  # the aces' row of foundations
+BOTTOM_Y = 330  # the lower row of piles
+HEIGHT = BOTTOM_Y + CH + 30 + MARGIN  # 438: labels take two lines under a card
+LABEL_ROOM = STEP - 4  # a pile's label may not reach its neighbour's (squeezed when wider)
 
 ROW_TOP = tuple(str(n) for n in range(1, 9))
 ROW_BOTTOM = tuple(str(n) for n in range(9, 17))
-ORDER = ROW_TOP + crescent.FOUNDATIONS + ROW_BOTTOM   # reading order, Home to End
+ORDER = ROW_TOP + crescent.FOUNDATIONS + ROW_BOTTOM  # reading order, Home to End
 
 
 @dataclass(frozen=True)
 class Arrangement:
     width: int
     height: int
-    desktop: tuple[int, int]                    # the horseshoe's size, which the CSS scales from
-    offsets: dict[str, tuple[int, int]]         # pile -> (dx, dy) from its horseshoe place
-    zone: tuple[int, int]                       # (dx, dy) of the foundations and their captions
+    desktop: tuple[int, int]  # the horseshoe's size, which the CSS scales from
+    offsets: dict[str, tuple[int, int]]  # pile -> (dx, dy) from its horseshoe place
+    zone: tuple[int, int]  # (dx, dy) of the foundations and their captions
     order: tuple[str, ...]
 
     def offset(self, place: str) -> tuple[int, int]:
@@ -103,11 +104,15 @@ def css(arr: Arrangement, fixed: bool = False) -> str:
     the horseshoe whatever its size. ``fixed``: the rules of a drawing that shows only the
     rows (``rows_picture``), whose own viewBox is the rows'."""
     sel = "svg[data-rows]" if fixed else "svg[data-rows]:not(:root)"
-    moves = "".join(f'{sel} [data-place="{p}"]{{transform:translate({dx}px,{dy}px)}}'
-                    for p, (dx, dy) in arr.offsets.items())
+    moves = "".join(
+        f'{sel} [data-place="{p}"]{{transform:translate({dx}px,{dy}px)}}'
+        for p, (dx, dy) in arr.offsets.items()
+    )
     zx, zy = arr.zone
-    rules = (f"{sel} .cd-hw{{display:none}}{sel} .cd-ro{{display:inline}}{moves}"
-             f'{sel} [data-zone="F"],{sel} .cd-fc{{transform:translate({zx}px,{zy}px)}}')
+    rules = (
+        f"{sel} .cd-hw{{display:none}}{sel} .cd-ro{{display:inline}}{moves}"
+        f'{sel} [data-zone="F"],{sel} .cd-fc{{transform:translate({zx}px,{zy}px)}}'
+    )
     if fixed:
         return ".cd-ro{display:none}" + rules
     dw, _ = arr.desktop
@@ -119,7 +124,8 @@ def css(arr: Arrangement, fixed: bool = False) -> str:
         # scaled so that the rows' width fills it (preserveAspectRatio="xMinYMin meet").
         f"{sel}{{aspect-ratio:{arr.width}/{arr.height};--cd-arrangement:rows}}"
         f"{sel}>.cd-all{{transform:scale({scale})}}"
-        f"{rules}}}")
+        f"{rules}}}"
+    )
 
 
 _RULES_RE = re.compile(r'<g class="cd-rs"><style>[^<]*</style></g>')
@@ -131,12 +137,14 @@ def rows_picture(svg: str) -> str:
     viewBox the rows', its rules unconditional), standing in the page until the drawing comes."""
     arr = arrangement({"game": "crescent"})
     rules, root = _RULES_RE.search(svg), _ROOT_RE.match(svg)
-    if rules is None or root is None or 'data-rows="' not in svg[:root.end() + 400]:
+    if rules is None or root is None or 'data-rows="' not in svg[: root.end() + 400]:
         raise ValueError("rows_picture: not a live Crescent drawing with its rows (diagrams.render_svg)")
     if (int(root.group(2)), int(root.group(3))) != arr.desktop:
         raise ValueError("rows_picture: the drawing is not the horseshoe the rows are made from")
-    head = (f'<svg {root.group(1)}viewBox="0 0 {arr.width} {arr.height}" width="{arr.width}" '
-            f'height="{arr.height}"')
-    svg = head + svg[root.end():]
+    head = (
+        f'<svg {root.group(1)}viewBox="0 0 {arr.width} {arr.height}" width="{arr.width}" '
+        f'height="{arr.height}"'
+    )
+    svg = head + svg[root.end() :]
     fixed = f'<g class="cd-rs"><style>{css(arr, fixed=True)}</style></g>'
     return _RULES_RE.sub(lambda _m: fixed, svg, count=1)

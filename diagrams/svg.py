@@ -4,6 +4,7 @@ Everything is emitted as text with integer coordinates, in a fixed order, so the
 pure function of its input (identical bytes for identical input). Suits are drawn as paths
 (told apart by shape, not only by colour); text uses generic font families only.
 """
+
 from __future__ import annotations
 
 import re
@@ -12,18 +13,18 @@ from xml.sax.saxutils import escape, quoteattr
 
 from . import cards, textwidth
 
-CW, CH = 52, 72          # card width and height (viewBox units, = px at size "large")
-SMALL_SCALE = 0.6        # size "small" draws the same picture 0.6 times as wide
+CW, CH = 52, 72  # card width and height (viewBox units, = px at size "large")
+SMALL_SCALE = 0.6  # size "small" draws the same picture 0.6 times as wide
 
 # Suit shapes in a 100x100 box. Clubs and spades have a stem; hearts are round; diamonds pointed.
 _SUIT_PATHS = {
     "S": "M50 2C70 25 98 42 98 64C98 80 86 90 72 90C62 90 56 84 53 77C54 88 58 94 66 98H34"
-         "C42 94 46 88 47 77C44 84 38 90 28 90C14 90 2 80 2 64C2 42 30 25 50 2Z",
+    "C42 94 46 88 47 77C44 84 38 90 28 90C14 90 2 80 2 64C2 42 30 25 50 2Z",
     "H": "M50 94C22 70 2 52 2 30C2 14 14 4 28 4C38 4 46 10 50 20C54 10 62 4 72 4C86 4 98 14 98 30"
-         "C98 52 78 70 50 94Z",
+    "C98 52 78 70 50 94Z",
     "D": "M50 2L90 50L50 98L10 50Z",
     "C": "M50 4A21 21 0 0 1 66 40A21 21 0 1 1 56 74C57 86 61 92 68 98H32C39 92 43 86 44 74"
-         "A21 21 0 1 1 34 40A21 21 0 0 1 50 4Z",
+    "A21 21 0 1 1 34 40A21 21 0 0 1 50 4Z",
 }
 
 STYLE = (
@@ -72,18 +73,20 @@ class Box:
 
     def union(self, other: "Box") -> "Box":
         x, y = min(self.x, other.x), min(self.y, other.y)
-        return Box(x, y, max(self.x + self.w, other.x + other.w) - x,
-                   max(self.y + self.h, other.y + other.h) - y)
+        return Box(
+            x, y, max(self.x + self.w, other.x + other.w) - x, max(self.y + self.h, other.y + other.h) - y
+        )
 
 
 @dataclass
 class Place:
     """One place of a board: its drawing, where its top card is, and how it is announced."""
-    id: str                       # notation: "10", "S+", "R", "W", "stock", "1", "H"
-    parts: list[str] = field(default_factory=list)   # SVG fragments, drawn in order
-    top: Box = field(default_factory=lambda: Box(0, 0))   # the top card (arrow ends, rings)
-    hit: Box = field(default_factory=lambda: Box(0, 0))   # the clickable area
-    label: str = ""               # aria-label (localized)
+
+    id: str  # notation: "10", "S+", "R", "W", "stock", "1", "H"
+    parts: list[str] = field(default_factory=list)  # SVG fragments, drawn in order
+    top: Box = field(default_factory=lambda: Box(0, 0))  # the top card (arrow ends, rings)
+    hit: Box = field(default_factory=lambda: Box(0, 0))  # the clickable area
+    label: str = ""  # aria-label (localized)
 
 
 def ident(diagram_id: str) -> str:
@@ -116,9 +119,11 @@ def card_face(pid: str, card: str, x: int, y: int, lang: str, corner: str = "v")
     rank, suit = cards.parts(card)
     colour = "cd-rd" if suit in cards.RED_SUITS else "cd-bk"
     small = suit_use(pid, suit, CW - 16, 4, 12) if corner == "v" else suit_use(pid, suit, 4, 20, 11)
-    return (f'<g transform="translate({x},{y})"><rect class="cd-f" width="{CW}" height="{CH}" rx="5"/>'
-            f'{rank_use(pid, rank, 4, 16, "cd-r " + colour)}{small}'
-            f'{suit_use(pid, suit, 13, 30, 26)}</g>')
+    return (
+        f'<g transform="translate({x},{y})"><rect class="cd-f" width="{CW}" height="{CH}" rx="5"/>'
+        f"{rank_use(pid, rank, 4, 16, 'cd-r ' + colour)}{small}"
+        f"{suit_use(pid, suit, 13, 30, 26)}</g>"
+    )
 
 
 def card_back(pid: str, x: int, y: int) -> str:
@@ -139,7 +144,7 @@ def ghost(pid: str, x: int, y: int, suit: str | None, rank: str | None) -> str:
     return out
 
 
-LABEL_PX = 11            # .cd-l's font size
+LABEL_PX = 11  # .cd-l's font size
 
 
 def label(x: int, y: int, text: str, bold: bool = False, max_width: int | None = None) -> str:
@@ -153,8 +158,10 @@ def label(x: int, y: int, text: str, bold: bool = False, max_width: int | None =
 
 def ring(box: Box, refused: bool) -> str:
     cls = "cd-x" if refused else "cd-h"
-    return (f'<rect class="{cls}" x="{box.x - 4}" y="{box.y - 4}" width="{box.w + 8}" '
-            f'height="{box.h + 8}" rx="8"/>')
+    return (
+        f'<rect class="{cls}" x="{box.x - 4}" y="{box.y - 4}" width="{box.w + 8}" '
+        f'height="{box.h + 8}" rx="8"/>'
+    )
 
 
 def arrow(pid: str, src: Box, dst: Box, refused: bool, centre: tuple[int, int]) -> str:
@@ -179,9 +186,11 @@ def arrow(pid: str, src: Box, dst: Box, refused: bool, centre: tuple[int, int]) 
     out = f'<path class="cd-ah" d="{d}"/><path class="{cls}" d="{d}" marker-end="url(#{marker})"/>'
     if refused:
         cx, cy, r = dst.x + dst.w - 8, dst.y + dst.h - 8, 11
-        out += (f'<g class="cd-n" transform="translate({cx},{cy})"><circle r="{r + 2}" fill="#fff"/>'
-                f'<circle r="{r}" fill="#b3261e"/><path d="M-5 -5L5 5M5 -5L-5 5" '
-                f'stroke="#fff" stroke-width="3" stroke-linecap="round"/></g>')
+        out += (
+            f'<g class="cd-n" transform="translate({cx},{cy})"><circle r="{r + 2}" fill="#fff"/>'
+            f'<circle r="{r}" fill="#b3261e"/><path d="M-5 -5L5 5M5 -5L-5 5" '
+            f'stroke="#fff" stroke-width="3" stroke-linecap="round"/></g>'
+        )
     return out
 
 
@@ -192,16 +201,22 @@ def defs(pid: str, with_arrows: bool, lang: str = "en", body: str = "") -> str:
     for rank in sorted(used, key=cards.RANKS.index):
         out.append(f'<text id="{pid}-r{rank}">{escape(cards.rank_label(rank, lang))}</text>')
     for suit in cards.SUITS:
-        out.append(f'<symbol id="{pid}-{suit}" viewBox="0 0 100 100"><path d="{_SUIT_PATHS[suit]}"/></symbol>')
-    out.append(f'<symbol id="{pid}-k" viewBox="0 0 {CW} {CH}" width="{CW}" height="{CH}">'
-               f'<rect class="cd-k" x=".5" y=".5" width="{CW - 1}" height="{CH - 1}" rx="5"/>'
-               f'<rect class="cd-k2" x="5" y="5" width="{CW - 10}" height="{CH - 10}" rx="3"/>'
-               f'<path class="cd-k2" d="M5 5L{CW - 5} {CH - 5}M{CW - 5} 5L5 {CH - 5}"/></symbol>')
+        out.append(
+            f'<symbol id="{pid}-{suit}" viewBox="0 0 100 100"><path d="{_SUIT_PATHS[suit]}"/></symbol>'
+        )
+    out.append(
+        f'<symbol id="{pid}-k" viewBox="0 0 {CW} {CH}" width="{CW}" height="{CH}">'
+        f'<rect class="cd-k" x=".5" y=".5" width="{CW - 1}" height="{CH - 1}" rx="5"/>'
+        f'<rect class="cd-k2" x="5" y="5" width="{CW - 10}" height="{CH - 10}" rx="3"/>'
+        f'<path class="cd-k2" d="M5 5L{CW - 5} {CH - 5}M{CW - 5} 5L5 {CH - 5}"/></symbol>'
+    )
     if with_arrows:
         for key, colour in (("ma", "#0b57d0"), ("mx", "#b3261e")):
-            out.append(f'<marker id="{pid}-{key}" viewBox="0 0 10 10" refX="6" refY="5" '
-                       f'markerWidth="3.2" markerHeight="3.2" orient="auto">'
-                       f'<path d="M0 0L10 5L0 10z" fill="{colour}"/></marker>')
+            out.append(
+                f'<marker id="{pid}-{key}" viewBox="0 0 10 10" refX="6" refY="5" '
+                f'markerWidth="3.2" markerHeight="3.2" orient="auto">'
+                f'<path d="M0 0L10 5L0 10z" fill="{colour}"/></marker>'
+            )
     out.append("</defs>")
     return "".join(out)
 
@@ -209,17 +224,31 @@ def defs(pid: str, with_arrows: bool, lang: str = "en", body: str = "") -> str:
 def place_group(place: Place, interactive: bool) -> str:
     if interactive:
         hit = place.hit
-        head = (f'<g data-place={attr(place.id)} tabindex="0" role="button" aria-label={attr(place.label)}>'
-                f'<rect class="cd-hit" x="{hit.x - 3}" y="{hit.y - 3}" width="{hit.w + 6}" '
-                f'height="{hit.h + 6}" rx="7"/>')
+        head = (
+            f'<g data-place={attr(place.id)} tabindex="0" role="button" aria-label={attr(place.label)}>'
+            f'<rect class="cd-hit" x="{hit.x - 3}" y="{hit.y - 3}" width="{hit.w + 6}" '
+            f'height="{hit.h + 6}" rx="7"/>'
+        )
     else:
-        head = f'<g data-place={attr(place.id)}>'
+        head = f"<g data-place={attr(place.id)}>"
     return head + "".join(place.parts) + "</g>"
 
 
-def document(*, pid: str, diagram_id: str, lang: str, title: str, desc: str, width: int,
-             height: int, size: str, interactive: bool, body: str, with_arrows: bool,
-             rows: tuple[int, int, str, str] | None = None) -> str:
+def document(
+    *,
+    pid: str,
+    diagram_id: str,
+    lang: str,
+    title: str,
+    desc: str,
+    width: int,
+    height: int,
+    size: str,
+    interactive: bool,
+    body: str,
+    with_arrows: bool,
+    rows: tuple[int, int, str, str] | None = None,
+) -> str:
     """The root element. `rows` = (width, height, reading order, CSS) of a second arrangement
     the drawing carries (crescent_rows.py): its rules go in a group of their own, so that packed
     drawings (sitegen.live.pack_svgs splits before every `<g`) store them once."""
@@ -233,14 +262,18 @@ def document(*, pid: str, diagram_id: str, lang: str, title: str, desc: str, wid
     if rows is not None:
         rw, rh, order, css = rows
         root_extra = f' data-rows={attr(order)} preserveAspectRatio="xMinYMin meet"'
-        bg = (f'<g class="cd-rs"><style>{css}</style></g><g class="cd-all">'
-              f'<rect class="cd-bg cd-hw" x=".5" y=".5" width="{width - 1}" height="{height - 1}" rx="10"/>'
-              f'<rect class="cd-bg cd-ro" x=".5" y=".5" width="{rw - 1}" height="{rh - 1}" rx="10"/>')
+        bg = (
+            f'<g class="cd-rs"><style>{css}</style></g><g class="cd-all">'
+            f'<rect class="cd-bg cd-hw" x=".5" y=".5" width="{width - 1}" height="{height - 1}" rx="10"/>'
+            f'<rect class="cd-bg cd-ro" x=".5" y=".5" width="{rw - 1}" height="{rh - 1}" rx="10"/>'
+        )
         body += "</g>"
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-            f'width="{round(width * scale)}" height="{round(height * scale)}" '
-            f'data-diagram={attr(diagram_id)} role="{role}" lang={attr(lang)}{root_extra} '
-            f'aria-labelledby="{pid}-t" aria-describedby="{pid}-d">'
-            f'<title id="{pid}-t">{escape(title)}</title><desc id="{pid}-d">{escape(desc)}</desc>'
-            f'<style>{style}</style>{defs(pid, with_arrows, lang, body)}'
-            f'{bg}{body}</svg>')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'width="{round(width * scale)}" height="{round(height * scale)}" '
+        f'data-diagram={attr(diagram_id)} role="{role}" lang={attr(lang)}{root_extra} '
+        f'aria-labelledby="{pid}-t" aria-describedby="{pid}-d">'
+        f'<title id="{pid}-t">{escape(title)}</title><desc id="{pid}-d">{escape(desc)}</desc>'
+        f"<style>{style}</style>{defs(pid, with_arrows, lang, body)}"
+        f"{bg}{body}</svg>"
+    )

@@ -3,6 +3,7 @@
 Pure Python, standard library only: the same package runs in CPython and, in the page, in
 Pyodide. It speaks plain strings and JSON-able dicts at its edge and never builds a sentence.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -20,9 +21,26 @@ if TYPE_CHECKING:
     from .solver import Hint, Solution
 
 __all__ = [
-    "CODE_REASONS", "Canfield", "CodeError", "Crescent", "EngineError", "Game", "GameCode",
-    "IllegalMove", "MOVE_REASONS", "REASONS", "STATE_REASONS", "StateError", "drop", "from_state",
-    "hint", "new_game", "normalise_code", "parse_code", "solve", "tap",
+    "CODE_REASONS",
+    "Canfield",
+    "CodeError",
+    "Crescent",
+    "EngineError",
+    "Game",
+    "GameCode",
+    "IllegalMove",
+    "MOVE_REASONS",
+    "REASONS",
+    "STATE_REASONS",
+    "StateError",
+    "drop",
+    "from_state",
+    "hint",
+    "new_game",
+    "normalise_code",
+    "parse_code",
+    "solve",
+    "tap",
 ]
 
 

@@ -8,6 +8,7 @@
 Output is notation only (cards like QH, places like S+), never prose: this is a tool, and
 readers' sentences live in the catalogues.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -48,12 +49,16 @@ def _play_all(game: Game, moves: Sequence[str]) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m engine", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     sub = parser.add_subparsers(dest="command", required=True)
-    for name, help_text in (("deal", "print the dealt board"), ("play", "play moves, print the board"),
-                            ("moves", "list the legal moves (after the given moves)"),
-                            ("solve", "search for a winning line")):
+    for name, help_text in (
+        ("deal", "print the dealt board"),
+        ("play", "play moves, print the board"),
+        ("moves", "list the legal moves (after the given moves)"),
+        ("solve", "search for a winning line"),
+    ):
         p = sub.add_parser(name, help=help_text)
         p.add_argument("code")
         if name in ("play", "moves"):

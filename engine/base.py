@@ -4,6 +4,7 @@ A subclass holds the position and the rules: `_parse` (text -> internal move), `
 (internal move -> reason or None), `_apply`/`_revert` (with an undo record), `_legal`
 (internal moves), `_state` and `_won`.
 """
+
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
@@ -22,8 +23,8 @@ class Game(ABC):
     game: str  # "crescent" or "canfield"
     # Internal moves are each game's own tuples, typed Any here so that a game may narrow them
     # (mypy checks the overrides; scripts/compile_solver.py compiles these modules with mypyc).
-    _names: dict[Any, str]       # internal move -> canonical notation
-    _canonical: dict[str, Any]   # canonical notation -> internal move
+    _names: dict[Any, str]  # internal move -> canonical notation
+    _canonical: dict[str, Any]  # canonical notation -> internal move
 
     def __init__(self, code: str | None) -> None:
         self.code = code

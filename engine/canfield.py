@@ -4,6 +4,7 @@ built down in alternating colours (wrapping), a stock drawn one or three at a ti
 Places are indexed: 0 reserve "R", 1 waste "W", 2-5 columns "1"-"4", 6-9 foundations
 "S" "H" "D" "C" (one per suit, in suit order), 10 the stock.
 """
+
 from __future__ import annotations
 
 import re
@@ -30,8 +31,14 @@ Move = tuple[int, int, int]  # (source, destination, number of cards); DRAW belo
 DRAW: Move = (STOCK, WASTE, 0)
 
 MOVE_NAMES: dict[Move, str] = {(s, d, 1): f"{PLACES[s]}>{PLACES[d]}" for s in range(11) for d in range(11)}
-MOVE_NAMES.update({(s, d, n): f"{PLACES[s]}:{n}>{PLACES[d]}"
-                   for s in COLUMNS for d in COLUMNS for n in range(2, MAX_RUN + 1)})
+MOVE_NAMES.update(
+    {
+        (s, d, n): f"{PLACES[s]}:{n}>{PLACES[d]}"
+        for s in COLUMNS
+        for d in COLUMNS
+        for n in range(2, MAX_RUN + 1)
+    }
+)
 MOVE_NAMES[DRAW] = "draw"
 CANONICAL: dict[str, Move] = {name: move for move, name in MOVE_NAMES.items()}
 # ASCII digits only (\d takes "١"), and at most two: no column holds more than 52 cards, and
@@ -46,8 +53,12 @@ def _follows_down(lower: Card, upper: Card) -> bool:
 
 
 # FOLLOWS[lower][upper]: `lower` may sit on `upper`; TAKES[upper]: the cards that may.
-FOLLOWS: tuple[tuple[bool, ...], ...] = tuple(tuple(_follows_down(lo, up) for up in range(52)) for lo in range(52))
-TAKES: tuple[tuple[Card, ...], ...] = tuple(tuple(lo for lo in range(52) if FOLLOWS[lo][up]) for up in range(52))
+FOLLOWS: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(_follows_down(lo, up) for up in range(52)) for lo in range(52)
+)
+TAKES: tuple[tuple[Card, ...], ...] = tuple(
+    tuple(lo for lo in range(52) if FOLLOWS[lo][up]) for up in range(52)
+)
 
 
 def is_run(cards: list[Card]) -> bool:
@@ -57,9 +68,19 @@ def is_run(cards: list[Card]) -> bool:
 class Canfield(Game):
     game = "canfield"
 
-    def __init__(self, code: GameCode | None, draw: int, base_rank: int, stock: list[Card],
-                 waste: list[Card], reserve: list[Card], foundations: list[list[Card]],
-                 columns: list[list[Card]], score: int = 0, moves: int = 0) -> None:
+    def __init__(
+        self,
+        code: GameCode | None,
+        draw: int,
+        base_rank: int,
+        stock: list[Card],
+        waste: list[Card],
+        reserve: list[Card],
+        foundations: list[list[Card]],
+        columns: list[list[Card]],
+        score: int = 0,
+        moves: int = 0,
+    ) -> None:
         super().__init__(str(code) if code else None)
         self.draw = draw
         self.base_rank = base_rank  # 0 = ace .. 12 = king
@@ -76,8 +97,9 @@ class Canfield(Game):
         foundations[base // 13].append(base)
         columns = [[card] for card in cards[14:18]]
         stock = cards[18:]
-        return cls(code, CANFIELD_VARIANTS[code.options].draw, base % 13, stock, [], reserve,
-                   foundations, columns)
+        return cls(
+            code, CANFIELD_VARIANTS[code.options].draw, base % 13, stock, [], reserve, foundations, columns
+        )
 
     # --- notation ---------------------------------------------------------------------------
     def _parse(self, text: str) -> Move:
@@ -99,7 +121,6 @@ class Canfield(Game):
 
     _names = MOVE_NAMES
     _canonical = CANONICAL
-
 
     def _resolve(self, move: Move) -> Move:
         src, dst, n = move
@@ -242,8 +263,11 @@ class Canfield(Game):
             card = source[-1]
             if src < FOUNDATIONS[0]:
                 foundation = lists[FOUNDATIONS[0] + card // 13]
-                if (card % 13 == (foundation[-1] + 1) % 13 and len(foundation) < FOUNDATION_SIZE
-                        if foundation else card % 13 == base):
+                if (
+                    card % 13 == (foundation[-1] + 1) % 13 and len(foundation) < FOUNDATION_SIZE
+                    if foundation
+                    else card % 13 == base
+                ):
                     append((src, FOUNDATIONS[0] + card // 13, 1))
             onto_columns(src, card, 1)
         # Runs. Every column is a run from its bottom card up (only fitting cards ever land on
@@ -305,8 +329,18 @@ class Canfield(Game):
         # Through the constructor, not __new__: a mypyc-compiled class (scripts/compile_solver.py)
         # cannot be made without it.
         lists = [cards[:] for cards in self.lists]
-        twin = Canfield(None, self.draw, self.base_rank, lists[STOCK], lists[WASTE], lists[RESERVE],
-                        lists[6:10], lists[2:6], self.score, self.moves)
+        twin = Canfield(
+            None,
+            self.draw,
+            self.base_rank,
+            lists[STOCK],
+            lists[WASTE],
+            lists[RESERVE],
+            lists[6:10],
+            lists[2:6],
+            self.score,
+            self.moves,
+        )
         twin.code = self.code
         twin._history = deque(self._history, maxlen=self._history.maxlen)
         return twin

@@ -3,6 +3,7 @@
 A card is `suit * 13 + rank - 1` (rank 1 = ace .. 13 = king; suits S H D C). Ints keep the
 rules' hot paths fast; names cross the API edge ("QH", "TD").
 """
+
 from __future__ import annotations
 
 RANKS = "A23456789TJQK"

@@ -3,6 +3,7 @@
 A code is GAME VERSION - OPTIONS - DEAL. The options are data (the variant tables below), so a
 variant the app lacks today (Crescent Four, a face-down deal) is one more row, not new code.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -13,7 +14,7 @@ from .errors import CodeError
 from .prng import SplitMix64, shuffle
 
 DEAL_LETTERS = 7
-DEAL_COUNT = 26 ** DEAL_LETTERS
+DEAL_COUNT = 26**DEAL_LETTERS
 _ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
@@ -39,10 +40,10 @@ VARIANTS = {"CR": CRESCENT_VARIANTS, "CF": CANFIELD_VARIANTS}
 
 @dataclass(frozen=True)
 class GameCode:
-    prefix: str      # "CR" or "CF"
-    version: str     # "1"
-    options: str     # "N", "D3", "D1"
-    deal: int        # 0 .. 26**7 - 1
+    prefix: str  # "CR" or "CF"
+    version: str  # "1"
+    options: str  # "N", "D3", "D1"
+    deal: int  # 0 .. 26**7 - 1
 
     @property
     def game(self) -> str:

@@ -3,6 +3,7 @@
 Places are indexed 0-15 (piles "1"-"16") and 16-23 (foundations S+ H+ D+ C+ S- H- D- C-).
 Foundation index f holds suit f % 4 and builds up when f < 4, down otherwise.
 """
+
 from __future__ import annotations
 
 from collections import deque
@@ -33,7 +34,8 @@ UPPER_INDEX = upper_index(PLACES)
 
 # The two cards a card may sit on in a pile: same suit, one rank up or down, wrapping.
 NEIGHBOURS: tuple[tuple[Card, Card], ...] = tuple(
-    (c - c % 13 + (c % 13 + 1) % 13, c - c % 13 + (c % 13 - 1) % 13) for c in range(52))
+    (c - c % 13 + (c % 13 + 1) % 13, c - c % 13 + (c % 13 - 1) % 13) for c in range(52)
+)
 
 
 def _fits_foundation(f: int, top: Card, card: Card) -> bool:
@@ -46,8 +48,14 @@ def _fits_foundation(f: int, top: Card, card: Card) -> bool:
 class Crescent(Game):
     game = "crescent"
 
-    def __init__(self, code: GameCode | None, piles: list[list[Card]],
-                 foundations: list[list[Card]], redeals_left: int, moves: int = 0) -> None:
+    def __init__(
+        self,
+        code: GameCode | None,
+        piles: list[list[Card]],
+        foundations: list[list[Card]],
+        redeals_left: int,
+        moves: int = 0,
+    ) -> None:
         super().__init__(str(code) if code else None)
         self.variant = CRESCENT_VARIANTS[code.options if code else "N"]
         self.piles = piles
@@ -58,7 +66,7 @@ class Crescent(Game):
 
     @classmethod
     def deal(cls, code: GameCode, cards: list[Card]) -> "Crescent":
-        piles = [cards[6 * i: 6 * i + 6] for i in range(PILES)]
+        piles = [cards[6 * i : 6 * i + 6] for i in range(PILES)]
         foundations = [[base] for base in CRESCENT_BASES]
         return cls(code, piles, foundations, CRESCENT_VARIANTS[code.options].redeals)
 
@@ -75,7 +83,6 @@ class Crescent(Game):
 
     _names = MOVE_NAMES
     _canonical = CANONICAL
-
 
     def _resolve(self, move: Move) -> Move:
         """`P>F` becomes the foundation of the card's suit that accepts it, the ace's first."""
@@ -239,7 +246,9 @@ class Crescent(Game):
             "game": "crescent",
             "code": self.code,
             "piles": [[NAMES[c] for c in pile] for pile in self.piles],
-            "foundations": {name: [NAMES[c] for c in f] for name, f in zip(FOUNDATION_NAMES, self.foundations)},
+            "foundations": {
+                name: [NAMES[c] for c in f] for name, f in zip(FOUNDATION_NAMES, self.foundations)
+            },
             "redeals_left": self.redeals_left,
             "moves": self.moves,
             "status": self._status(),
@@ -248,8 +257,9 @@ class Crescent(Game):
     def copy(self) -> "Crescent":
         # Through the constructor, not __new__: a mypyc-compiled class (scripts/compile_solver.py)
         # cannot be made without it.
-        twin = Crescent(None, [p[:] for p in self.piles], [f[:] for f in self.foundations],
-                        self.redeals_left, self.moves)
+        twin = Crescent(
+            None, [p[:] for p in self.piles], [f[:] for f in self.foundations], self.redeals_left, self.moves
+        )
         twin.code, twin.variant = self.code, self.variant
         twin._history = deque(self._history, maxlen=self._history.maxlen)
         return twin

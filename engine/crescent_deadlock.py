@@ -26,6 +26,7 @@ redeals left and the two foundations of Y's suit: after a move, the search need 
 cards whose facts changed (solver_crescent.CrescentSearcher.dead).
 Tested against exhaustive search on small positions (tests/test_solver_deadlock.py).
 """
+
 from __future__ import annotations
 
 from .cards import Card
@@ -67,8 +68,7 @@ def _can_accept(a: int, b: int, caps: list[int], y: int) -> bool:
     return False
 
 
-def card_is_stuck(pile: bytes | list[Card], i: int, redeals_left: int,
-                  foundations: list[list[Card]]) -> bool:
+def card_is_stuck(pile: bytes | list[Card], i: int, redeals_left: int, foundations: list[list[Card]]) -> bool:
     """True if the card at index `i` of `pile` can never leave it (the module docstring)."""
     y = pile[i]
     suit, rank = divmod(y, RANKS)
@@ -86,8 +86,9 @@ def card_is_stuck(pile: bytes | list[Card], i: int, redeals_left: int,
     return not _can_accept(a, b, caps, rank)
 
 
-def pile_is_stuck(pile: bytes | list[Card], redeals_left: int,
-                  foundations: list[list[Card]], suit: int = -1) -> bool:
+def pile_is_stuck(
+    pile: bytes | list[Card], redeals_left: int, foundations: list[list[Card]], suit: int = -1
+) -> bool:
     """True if some card of `pile` (of `suit` only, when given) can never leave it."""
     for i in range(len(pile)):
         if (suit < 0 or pile[i] // RANKS == suit) and card_is_stuck(pile, i, redeals_left, foundations):

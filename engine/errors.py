@@ -3,6 +3,7 @@
 `str(error)` is for maintainers (reason code plus the offending data); readers get a sentence
 from the catalogues, keyed by `.reason`.
 """
+
 from __future__ import annotations
 
 import reprlib

@@ -5,6 +5,7 @@ Each game lists its canonical names (printing is a table lookup); parsing is len
 case and spaces, and tells a well-formed move naming a missing place (`unknown-place`) from
 text that is no move at all (`bad-notation`).
 """
+
 from __future__ import annotations
 
 import re
@@ -45,6 +46,7 @@ def split_pair(text: object, keyword: str) -> tuple[str, str] | None:
 
 
 # ---- reading canonical lines against state dicts (the stored games, commentary, advice) ----
+
 
 def split_move(move: str) -> tuple[str, int, str] | None:
     """("1", 3, "4") for the canonical "1:3>4", ("W", 1, "S+") for "W>S+"; None for a keyword

@@ -4,6 +4,7 @@ A position is checked as data first (types, card names), then as cards (each car
 as the decks hold), then as a position the rules could reach (foundations built in order,
 Crescent piles of at most 13, Canfield columns that are runs and never empty beside a reserve).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -107,7 +108,7 @@ def _crescent(state: dict) -> Crescent:
     everything += [(c, f"foundations.{n}") for n, f in zip(FOUNDATION_NAMES, foundations) for c in f]
     _check_counts(everything, 2)
     redeals = _count(state, "redeals_left", 0, variant.redeals, R.REDEALS_RANGE, variant.redeals)
-    moves = _count(state, "moves", 0, 10 ** 9, R.MOVES_RANGE, 0)
+    moves = _count(state, "moves", 0, 10**9, R.MOVES_RANGE, 0)
     game = Crescent(code, piles, foundations, redeals, moves)
     _check_status(state, game)
     return game
@@ -148,14 +149,16 @@ def _canfield(state: dict) -> Canfield:
             raise StateError(R.COLUMN_NOT_A_RUN, f"columns[{i}]")
         if not column and reserve:
             raise StateError(R.EMPTY_COLUMN_WITH_RESERVE, f"columns[{i}]")
-    everything = [(c, "stock") for c in stock] + [(c, "waste") for c in waste] + [(c, "reserve") for c in reserve]
+    everything = (
+        [(c, "stock") for c in stock] + [(c, "waste") for c in waste] + [(c, "reserve") for c in reserve]
+    )
     everything += [(c, f"foundations.{SUITS[s]}") for s, f in enumerate(foundations) for c in f]
     everything += [(c, f"columns[{i}]") for i, col in enumerate(columns) for c in col]
     _check_counts(everything, 1)
-    score = _count(state, "score", 0, 10 ** 9, R.SCORE_RANGE, 0)
+    score = _count(state, "score", 0, 10**9, R.SCORE_RANGE, 0)
     if score % 5:
         raise StateError(R.SCORE_RANGE, "score", value=score)
-    moves = _count(state, "moves", 0, 10 ** 9, R.MOVES_RANGE, 0)
+    moves = _count(state, "moves", 0, 10**9, R.MOVES_RANGE, 0)
     game = Canfield(code, draw, base_rank, stock, waste, reserve, foundations, columns, score, moves)
     _check_status(state, game)
     return game

@@ -3,6 +3,7 @@
 SplitMix64 (Steele, Lea & Flood, 2014) is tiny, has no bad seeds, and is written out in a few
 lines in any language with 64-bit integers, so anyone can re-deal a game code.
 """
+
 from __future__ import annotations
 
 from typing import MutableSequence, TypeVar

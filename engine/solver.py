@@ -18,6 +18,7 @@ Soundness, which matters more than speed here:
 - A quick pass comes first with a narrower, heuristic move set (no foundation take-backs, no
   pile-emptying shuffles); it can only find wins, never prove a loss.
 """
+
 from __future__ import annotations
 
 import time
@@ -31,18 +32,18 @@ if TYPE_CHECKING:
     from .crescent import Crescent
 
 STATUSES = ("win", "loss", "unknown")
-CHECK_EVERY = 512          # nodes between two clock readings
+CHECK_EVERY = 512  # nodes between two clock readings
 DEFAULT_MAX_POSITIONS = 6_000_000  # transposition-table size cap (memory), then "unknown"
 
 
 @dataclass
 class Solution:
-    status: str                     # "win", "loss" or "unknown"
+    status: str  # "win", "loss" or "unknown"
     moves: list[str] = field(default_factory=list)  # a winning line when status == "win"
-    nodes: int = 0                  # positions generated (both passes)
+    nodes: int = 0  # positions generated (both passes)
     seconds: float = 0.0
-    positions: int = 0              # distinct positions stored by the (last) full pass, finished or not
-    why: str = ""                   # for "unknown": "time", "nodes" or "memory"
+    positions: int = 0  # distinct positions stored by the (last) full pass, finished or not
+    why: str = ""  # for "unknown": "time", "nodes" or "memory"
 
     @property
     def nodes_per_second(self) -> float:
@@ -51,8 +52,8 @@ class Solution:
 
 @dataclass(frozen=True)
 class Hint:
-    move: str | None                # None when no move exists
-    proven: bool                    # True: the next move of a verified winning line
+    move: str | None  # None when no move exists
+    proven: bool  # True: the next move of a verified winning line
 
 
 class _OutOfBudget(Exception):
@@ -67,17 +68,17 @@ G = TypeVar("G", bound=Game)
 class Searcher(Generic[G]):
     """The game-specific part of the search (see solver_crescent / solver_canfield)."""
 
-    QUICK_SHARE = 0.3            # the quick pass ends at this share of the time
-    RESTART_NODES = 1000         # quick-pass restart length unit (times the Luby sequence)
+    QUICK_SHARE = 0.3  # the quick pass ends at this share of the time
+    RESTART_NODES = 1000  # quick-pass restart length unit (times the Luby sequence)
     FIRST_COMPLETE_NODES = 5000  # the first, short complete pass
-    NOISE = 1.5                  # quick pass: random tie-break added to move scores
+    NOISE = 1.5  # quick pass: random tie-break added to move scores
     # The last complete pass gets the rest of the time, but at most this many seconds when the
     # budget is long (the quick pass then runs longer); inf: always the whole rest.
     LAST_COMPLETE_SECONDS = float("inf")
 
     def __init__(self, game: G) -> None:
         self.game = game
-        self.rng: Any = None     # a random.Random during the quick pass, else None
+        self.rng: Any = None  # a random.Random during the quick pass, else None
 
     def key(self) -> Hashable:
         raise NotImplementedError
@@ -119,22 +120,26 @@ class Searcher(Generic[G]):
 def _searcher(game: Game, takebacks: bool = True) -> Searcher[Any]:
     if game.game == "crescent":
         from .solver_crescent import CrescentSearcher
+
         return CrescentSearcher(cast("Crescent", game))
     from .solver_canfield import CanfieldSearcher
+
     return CanfieldSearcher(cast("Canfield", game), takebacks)
 
 
 class _Budget:
-    def __init__(self, deadline: float, max_nodes: int | None,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+    def __init__(
+        self, deadline: float, max_nodes: int | None, clock: Callable[[], float] = time.perf_counter
+    ) -> None:
         self.deadline = deadline
         self.max_nodes = max_nodes
         self.nodes = 0
         self.clock = clock
 
 
-def _dfs(s: Searcher[Any], full: bool, budget: _Budget, node_limit: int | None,
-         max_positions: int) -> tuple[list[Any] | None, int]:
+def _dfs(
+    s: Searcher[Any], full: bool, budget: _Budget, node_limit: int | None, max_positions: int
+) -> tuple[list[Any] | None, int]:
     """Depth-first search; (winning macro line or None, positions stored). Raises
     _OutOfBudget when time, nodes or memory run out. With `full`, None means proven loss."""
     seen: set[Hashable] = {s.key()}
@@ -211,9 +216,17 @@ def _luby(i: int) -> int:
             k += 1
 
 
-def solve(game: Game, max_seconds: float = 2.0, *, max_nodes: int | None = None,
-          quick: bool = True, max_positions: int = DEFAULT_MAX_POSITIONS, seed: int = 1,
-          takebacks: bool = True, clock: Callable[[], float] = time.perf_counter) -> Solution:
+def solve(
+    game: Game,
+    max_seconds: float = 2.0,
+    *,
+    max_nodes: int | None = None,
+    quick: bool = True,
+    max_positions: int = DEFAULT_MAX_POSITIONS,
+    seed: int = 1,
+    takebacks: bool = True,
+    clock: Callable[[], float] = time.perf_counter,
+) -> Solution:
     """Solves the position of `game` (left unchanged). See the module docstring.
 
     `takebacks=False` (Canfield only) solves a different rule set, with no card ever taken
@@ -278,8 +291,9 @@ def solve(game: Game, max_seconds: float = 2.0, *, max_nodes: int | None = None,
             moves.extend(s.names(move))
         if not _verify(game, moves):  # never claim a win that does not replay
             status, moves, why = "unknown", [], "unverified"
-    return Solution(status, moves, budget.nodes, clock() - start, positions,
-                    why if status == "unknown" else "")
+    return Solution(
+        status, moves, budget.nodes, clock() - start, positions, why if status == "unknown" else ""
+    )
 
 
 def hint(game: Game, max_seconds: float = 1.0) -> Hint:

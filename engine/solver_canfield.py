@@ -32,6 +32,7 @@ reach the other in one move (a run moved between the two cards of one rank and c
 one's other moves (A <-> B, B -> win: A is expanded, B is skipped as seen, the win is lost).
 Keys may merge only positions whose moves match up to the merge, as sorting the columns does.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -61,9 +62,13 @@ class CanfieldSearcher(Searcher[Canfield]):
         p = len(waste)
         n = p + len(stock)
         pointer = ON_CYCLE if (p % g.draw == 0 or p == n) else p
-        return (SEP.join(sorted([bytes(lists[2]), bytes(lists[3]), bytes(lists[4]), bytes(lists[5])]))
-                + SEP + bytes(waste) + bytes(reversed(stock))
-                + bytes((pointer, len(lists[0]), len(lists[6]), len(lists[7]), len(lists[8]), len(lists[9]))))
+        return (
+            SEP.join(sorted([bytes(lists[2]), bytes(lists[3]), bytes(lists[4]), bytes(lists[5])]))
+            + SEP
+            + bytes(waste)
+            + bytes(reversed(stock))
+            + bytes((pointer, len(lists[0]), len(lists[6]), len(lists[7]), len(lists[8]), len(lists[9])))
+        )
 
     def _talon(self) -> list[tuple[int, int, int]]:
         """(draws needed, the waste's length then, card) for every card the draws can bring

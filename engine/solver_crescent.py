@@ -37,6 +37,7 @@ other, a greatest fixed point: tried and not kept, it cut about a third more pos
 150 us of CPU each, and decided none of four undecided deals in 15 s of CPU); or a search
 that keeps its table on disk and runs for hours.
 """
+
 from __future__ import annotations
 
 from typing import Any

@@ -4,6 +4,7 @@
 answers a second click (or a drag) from one place onto another: the move to try, which the
 rules then accept or refuse with a reason.
 """
+
 from __future__ import annotations
 
 from . import canfield as CF
@@ -40,8 +41,11 @@ def _tap_canfield(game: CF.Canfield, place: str) -> str | None:
     if game.check(f"{place}>F") is None:
         return game._name(game._resolve((CF.PLACE_INDEX[place], CF.TO_FOUNDATION, 1)))
     legal = [m for m in game.legal_moves() if m.startswith((place + ">", place + ":"))]
-    onto_cards = [(len(game.lists[CF.PLACE_INDEX[m.rsplit(">", 1)[1]]]), m) for m in legal
-                  if game.lists[CF.PLACE_INDEX[m.rsplit(">", 1)[1]]]]
+    onto_cards = [
+        (len(game.lists[CF.PLACE_INDEX[m.rsplit(">", 1)[1]]]), m)
+        for m in legal
+        if game.lists[CF.PLACE_INDEX[m.rsplit(">", 1)[1]]]
+    ]
     if onto_cards:
         longest = max(size for size, _ in onto_cards)
         return next(m for size, m in onto_cards if size == longest)

@@ -1,4 +1,5 @@
 """MkDocs hook: keyboard and screen-reader touches on each finished page (sitegen/a11y.py)."""
+
 from __future__ import annotations
 
 import sys

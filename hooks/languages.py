@@ -1,4 +1,5 @@
 """MkDocs hook: the site's languages are the catalogues' languages (see sitegen/languages.py)."""
+
 from __future__ import annotations
 
 import sys

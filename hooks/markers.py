@@ -3,6 +3,7 @@
 Block markers' HTML is stashed while Markdown runs and put back into the finished page
 (sitegen/markers.py explains why).
 """
+
 from __future__ import annotations
 
 import sys
@@ -41,9 +42,17 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     stash: dict[str, str] = {}
     setattr(page, STASH_ATTR, stash)
     try:
-        return markers.expand(markdown, display_path(src, ROOT), _page_lang(page, config),
-                              Path(config.docs_dir), root=ROOT, first_line=first_line,
-                              stash=stash, memo=True, url=page.url)
+        return markers.expand(
+            markdown,
+            display_path(src, ROOT),
+            _page_lang(page, config),
+            Path(config.docs_dir),
+            root=ROOT,
+            first_line=first_line,
+            stash=stash,
+            memo=True,
+            url=page.url,
+        )
     except SourceError as e:
         raise PluginError(str(e)) from None
 

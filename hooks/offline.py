@@ -1,4 +1,5 @@
 """MkDocs hook: the offline note in every page and the service worker (see sitegen/offline.py)."""
+
 from __future__ import annotations
 
 import logging

@@ -1,4 +1,5 @@
 """MkDocs hook: puts py.zip and the Pyodide runtime into the built site (see sitegen/runtime.py)."""
+
 from __future__ import annotations
 
 import logging

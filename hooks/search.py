@@ -1,4 +1,5 @@
 """MkDocs hook: search per language and accent-insensitive (see sitegen/search.py)."""
+
 from __future__ import annotations
 
 import sys
@@ -18,8 +19,7 @@ def _languages(config: Any) -> tuple[str | None, list[str]]:
     if plugin is None:
         return None, []
     default = next((lang.locale for lang in plugin.config.languages if lang.default), None)
-    return default, [lang.locale for lang in plugin.config.languages
-                     if not lang.default and lang.build]
+    return default, [lang.locale for lang in plugin.config.languages if not lang.default and lang.build]
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:

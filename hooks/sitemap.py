@@ -1,6 +1,7 @@
 """MkDocs hook: sitemap.xml, robots.txt and hreflang alternates when the site has an address
 (site_url, set by scripts/build.py from SITE_URL or --site-url); none of them without one
 (see sitegen/deploy.py)."""
+
 from __future__ import annotations
 
 import sys
@@ -29,9 +30,15 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     if not config.site_url:
         return output
     default, languages = _languages(config)
-    return deploy.add_alternates(output, page.file.url, getattr(page.file, "locale", None) or default,
-                                 config.site_url, default, languages,
-                                 deploy.page_urls(deploy.nav_stems(config)))
+    return deploy.add_alternates(
+        output,
+        page.file.url,
+        getattr(page.file, "locale", None) or default,
+        config.site_url,
+        default,
+        languages,
+        deploy.page_urls(deploy.nav_stems(config)),
+    )
 
 
 @event_priority(-200)  # after mkdocs-static-i18n has written the last language's sitemap
@@ -42,5 +49,10 @@ def on_post_build(config: Any) -> None:
     if plugin is not None and getattr(plugin, "building", False):
         return  # a nested per-language build
     default, languages = _languages(config)
-    deploy.write(Path(config.site_dir), config.site_url or None, default, languages,
-                 deploy.page_urls(deploy.nav_stems(config)))
+    deploy.write(
+        Path(config.site_dir),
+        config.site_url or None,
+        default,
+        languages,
+        deploy.page_urls(deploy.nav_stems(config)),
+    )

@@ -1,5 +1,6 @@
 """MkDocs hook: the Pyodide memory snapshot the page's worker starts from (see sitegen/snapshot.py):
 named in every page, made once the site's py.zip and Pyodide are in place."""
+
 from __future__ import annotations
 
 import logging

@@ -1,4 +1,5 @@
 """MkDocs hook: shares compiled templates between the language builds (see sitegen/speed.py)."""
+
 from __future__ import annotations
 
 import sys

@@ -1,4 +1,5 @@
 """MkDocs hook: a page's text gets its language's typography (sitegen/page_typography.py)."""
+
 from __future__ import annotations
 
 import sys

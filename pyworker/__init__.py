@@ -4,6 +4,7 @@ Standard library only (it is packed into py.zip beside engine/, diagrams/ and ca
 One function per operation in `ops`, each returning a JSON-able dict; `handle` takes and returns
 JSON text so that the worker never converts Python objects into JavaScript ones.
 """
+
 from __future__ import annotations
 
 from . import lightimports

@@ -6,6 +6,7 @@ if the move had happened. A hint says what to do ("draw from the stock", "move 5
 to the spade foundation") with the face-up cards only: the moving card, a run's cards, places.
 Sentences come from catalogues/<lang>/play.json (`play.hint.*`, `play.dst.*`).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -56,7 +57,18 @@ def hint_text(move: str, state: dict[str, Any], lang: str) -> str:
     pile = cards_at(state, src)
     if count:
         n = int(count)
-        return _msg(lang, "play.hint.run", count=n, cards=" ".join(cards.short(c, lang) for c in pile[-n:]),
-                    src=_src(kind, src, lang), dst=_dst(kind, dst, lang))
-    return _msg(lang, "play.hint.move", card=cards.short(pile[-1], lang), src=_src(kind, src, lang),
-                dst=_dst(kind, dst, lang))
+        return _msg(
+            lang,
+            "play.hint.run",
+            count=n,
+            cards=" ".join(cards.short(c, lang) for c in pile[-n:]),
+            src=_src(kind, src, lang),
+            dst=_dst(kind, dst, lang),
+        )
+    return _msg(
+        lang,
+        "play.hint.move",
+        card=cards.short(pile[-1], lang),
+        src=_src(kind, src, lang),
+        dst=_dst(kind, dst, lang),
+    )

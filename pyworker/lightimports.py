@@ -7,6 +7,7 @@ start-up in the browser, for two string functions. In the browser only (sys.plat
 the same two functions (the same code as CPython's, so the same bytes out) and `unescape`; any
 other name is looked up in the real module, imported on first use.
 """
+
 from __future__ import annotations
 
 import importlib.machinery

@@ -12,6 +12,7 @@ run `C:N>D` for N = 2..52. Both tables are shorter than 26 * 64 entries, so ever
 with an upper-case letter: text with `>` or `,` in it is the older comma-separated notation,
 which links from replays still use and which `parse` still reads.
 """
+
 from __future__ import annotations
 
 import re
@@ -19,7 +20,7 @@ import re
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _VALUE = {c: i for i, c in enumerate(ALPHABET)}
 _COMPACT = re.compile(r"(?:[A-Z][A-Za-z0-9_-])*")
-MAX_TEXT = 20_000   # a link's moves longer than this are refused before any work
+MAX_TEXT = 20_000  # a link's moves longer than this are refused before any work
 
 _CR_PLACES = tuple(str(i) for i in range(1, 17)) + ("S+", "H+", "D+", "C+", "S-", "H-", "D-", "C-")
 _CF_FROM = ("R", "W", "1", "2", "3", "4", "S", "H", "D", "C")
@@ -27,8 +28,9 @@ _CF_TO = ("1", "2", "3", "4", "S", "H", "D", "C")
 
 TABLES: dict[str, tuple[str, ...]] = {
     "crescent": ("redeal",) + tuple(f"{a}>{b}" for a in _CR_PLACES for b in _CR_PLACES),
-    "canfield": ("draw",) + tuple(f"{a}>{b}" for a in _CF_FROM for b in _CF_TO)
-                + tuple(f"{c}:{n}>{d}" for c in "1234" for d in "1234" for n in range(2, 53)),
+    "canfield": ("draw",)
+    + tuple(f"{a}>{b}" for a in _CF_FROM for b in _CF_TO)
+    + tuple(f"{c}:{n}>{d}" for c in "1234" for d in "1234" for n in range(2, 53)),
 }
 _INDEX = {kind: {name: i for i, name in enumerate(table)} for kind, table in TABLES.items()}
 

@@ -20,6 +20,7 @@ shape (all keys optional):
 Games live in `BOARDS`, keyed by the board id the page gives: the worker's Python keeps them
 between calls.
 """
+
 from __future__ import annotations
 
 import json
@@ -37,17 +38,17 @@ from . import advice, links, verdict
 
 Answer = dict[str, Any]
 
-MAX_LINK_MOVES = 5000   # a link's move list longer than any real game is refused, not replayed
-HINT_SECONDS = 1.0      # the worker answers nothing else meanwhile: keep the wait short
+MAX_LINK_MOVES = 5000  # a link's move list longer than any real game is refused, not replayed
+HINT_SECONDS = 1.0  # the worker answers nothing else meanwhile: keep the wait short
 PREFIX = {"crescent": "CR", "canfield": "CF"}
-_STEP = re.compile(r"[0-9]{1,6}")   # ASCII digits only: "²".isdigit() is True, int("²") raises
+_STEP = re.compile(r"[0-9]{1,6}")  # ASCII digits only: "²".isdigit() is True, int("²") raises
 
 
 @dataclass
 class Board:
     game: engine.Game
     lang: str
-    kind: str          # "crescent" or "canfield": what the page's board plays
+    kind: str  # "crescent" or "canfield": what the page's board plays
     diagram_id: str
     last_move: str | None = None
     # Every action since the deal, canonical: what a link or the browser's storage replays.
@@ -101,8 +102,9 @@ def view(board: Board) -> Answer:
         src, dst = _places_of(board.last_move)
         if src is not None and dst is not None and src != "stock":
             highlight = (src, dst)
-    svg = diagrams.render_svg(state, board.lang, diagram_id=board.diagram_id, interactive=True,
-                              highlight=highlight)
+    svg = diagrams.render_svg(
+        state, board.lang, diagram_id=board.diagram_id, interactive=True, highlight=highlight
+    )
     # No separate description: the SVG's <desc> is diagrams.describe(state, lang) already, and
     # the page shows that text (one describe() less per click).
     answer: Answer = {
@@ -120,8 +122,9 @@ def view(board: Board) -> Answer:
             pass
     if board.kind == "crescent":
         left = state["redeals_left"]
-        answer["labels"]["redeal"] = (_msg(board.lang, "ui.redeal", n=left) if left
-                                      else _msg(board.lang, "ui.no-redeals"))
+        answer["labels"]["redeal"] = (
+            _msg(board.lang, "ui.redeal", n=left) if left else _msg(board.lang, "ui.no-redeals")
+        )
         answer["disabled"]["redeal"] = left == 0 or state["status"] != "playing"
     return answer
 
@@ -138,8 +141,11 @@ def _end_message(board: Board, answer: Answer) -> None:
 
 
 def _refusal(board: Board, reason: str, place: str | None = None) -> Answer:
-    return {"refused": {"reason": reason, "place": place},
-            "message": _reason_text(board.lang, reason), "kind": "refused"}
+    return {
+        "refused": {"reason": reason, "place": place},
+        "message": _reason_text(board.lang, reason),
+        "kind": "refused",
+    }
 
 
 def _play(board: Board, move: str) -> Answer:
@@ -155,8 +161,9 @@ def _play(board: Board, move: str) -> Answer:
     answer["played"] = move
     if move == "redeal":
         left = after.get("redeals_left", 0)
-        answer["message"] = (_msg(board.lang, "ui.redealt", n=left) if left
-                             else _msg(board.lang, "ui.redealt-last"))
+        answer["message"] = (
+            _msg(board.lang, "ui.redealt", n=left) if left else _msg(board.lang, "ui.redealt-last")
+        )
     else:
         answer["message"] = diagrams.caption(move, before, board.lang, number)
     answer["kind"] = "played"
@@ -174,6 +181,7 @@ def _board(args: dict[str, Any]) -> Board:
 
 
 # ---- operations -------------------------------------------------------------------------------
+
 
 def _random_code(kind: str, draw: Any) -> str:
     options = "N" if kind == "crescent" else ("D1" if str(draw) == "1" else "D3")
@@ -238,9 +246,11 @@ def open_board(args: dict[str, Any]) -> Answer:
     try:
         moves = links.parse(kind, args.get("moves") or [])
     except links.LinkError as e:
-        problem = problem or (_msg(lang, "ui.moves-stopped", number=e.number,
-                                   reason=_reason_text(lang, "bad-notation"))
-                              if e.number else _msg(lang, "ui.moves-too-many", n=MAX_LINK_MOVES))
+        problem = problem or (
+            _msg(lang, "ui.moves-stopped", number=e.number, reason=_reason_text(lang, "bad-notation"))
+            if e.number
+            else _msg(lang, "ui.moves-too-many", n=MAX_LINK_MOVES)
+        )
     step = args.get("step")
     if step is not None and step != "":
         if isinstance(step, str) and _STEP.fullmatch(step):
@@ -255,7 +265,9 @@ def open_board(args: dict[str, Any]) -> Answer:
     for number, move in enumerate(moves, start=1):
         reason = game.check(move)
         if reason is not None:
-            problem = problem or _msg(lang, "ui.moves-stopped", number=number, reason=_reason_text(lang, reason))
+            problem = problem or _msg(
+                lang, "ui.moves-stopped", number=number, reason=_reason_text(lang, reason)
+            )
             break
         before = game.state() if move.endswith(">F") else None
         game.play(move)
@@ -283,8 +295,13 @@ def tap(args: dict[str, Any]) -> Answer:
     board = _board(args)
     place = str(args.get("place"))
     move = engine.tap(board.game, place)
-    if (move is not None and args.get("double_click") is False and board.kind == "canfield"
-            and move != "draw" and move.rpartition(">")[2] not in ("S", "H", "D", "C")):
+    if (
+        move is not None
+        and args.get("double_click") is False
+        and board.kind == "canfield"
+        and move != "draw"
+        and move.rpartition(">")[2] not in ("S", "H", "D", "C")
+    ):
         # The seeds' "Double click" setting, off: a tap sends a card to its foundation only.
         move = None
     if move is None:
@@ -292,8 +309,11 @@ def tap(args: dict[str, Any]) -> Answer:
             return _refusal(board, "game-over", place)
         if place == "stock":
             return _refusal(board, "nothing-to-draw", place)
-        return {"selected": place, "message": _msg(board.lang, "ui.selected", place=_place_name(board, place)),
-                "kind": "info"}
+        return {
+            "selected": place,
+            "message": _msg(board.lang, "ui.selected", place=_place_name(board, place)),
+            "kind": "info",
+        }
     return _play(board, move)
 
 
@@ -327,7 +347,7 @@ def undo(args: dict[str, Any]) -> Answer:
     except engine.IllegalMove as e:
         return _refusal(board, e.reason)
     board.game = trial
-    del board.actions[len(board.actions) - count:]
+    del board.actions[len(board.actions) - count :]
     board.last_move = None
     answer = view(board)
     answer["message"], answer["kind"] = _msg(board.lang, "ui.undone"), "info"
@@ -356,12 +376,15 @@ def hint(args: dict[str, Any]) -> Answer:
         return {"message": _msg(board.lang, "ui.hint-none"), "kind": "info"}
     src, dst = _places_of(move)
     # Advice, naming only face-up cards (a draw's caption would name the stock's hidden ones).
-    return {"hint": {"move": move, "src": src, "dst": dst},
-            "message": advice.hint_text(move, board.game.state(), board.lang), "kind": "hint"}
+    return {
+        "hint": {"move": move, "src": src, "dst": dst},
+        "message": advice.hint_text(move, board.game.state(), board.lang),
+        "kind": "hint",
+    }
 
 
 def _place_name(board: Board, place: str) -> str:
-    """"pile 10", "the reserve": the catalogue's name of a place (core.json `place.*`)."""
+    """ "pile 10", "the reserve": the catalogue's name of a place (core.json `place.*`)."""
     family = "cr" if board.kind == "crescent" else "cf"
     if place.isdigit():
         return _msg(board.lang, "place.cr.pile" if family == "cr" else "place.cf.column", n=place)
@@ -372,7 +395,12 @@ def _place_name(board: Board, place: str) -> str:
 
 
 OPS: dict[str, Callable[[dict[str, Any]], Answer]] = {
-    "open": open_board, "tap": tap, "drop": drop, "undo": undo, "redeal": redeal, "hint": hint,
+    "open": open_board,
+    "tap": tap,
+    "drop": drop,
+    "undo": undo,
+    "redeal": redeal,
+    "hint": hint,
     "verdict": verdict.verdict,
 }
 

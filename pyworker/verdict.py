@@ -6,6 +6,7 @@ from here: found and replayed by the solver), "loss" (proved: the complete searc
 or "unknown" (not decided within the budget). The budget is small on purpose: the page asks
 again with a longer one only while the position stays the same.
 """
+
 from __future__ import annotations
 
 from typing import Any

@@ -26,6 +26,7 @@ examples and the drawn diagrams (all cached in memory), which is what makes it f
 SOURCE_DATE_EPOCH is taken from the last commit, so dates in the output do not depend on when
 the build ran.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -63,8 +64,9 @@ def source_date_epoch() -> str:
     if os.environ.get("SOURCE_DATE_EPOCH"):
         return os.environ["SOURCE_DATE_EPOCH"]
     try:
-        out = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=ROOT, capture_output=True,
-                             text=True, check=True).stdout.strip()
+        out = subprocess.run(
+            ["git", "log", "-1", "--format=%ct"], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout.strip()
         if out.isdigit():
             return out
     except (OSError, subprocess.CalledProcessError):
@@ -133,8 +135,7 @@ def _mkdocs_logging(verbose: bool, docs_dir: Path) -> list[logging.Handler]:
     return handlers
 
 
-def run_mkdocs(docs_dir: Path, site_dir: Path, *, verbose: bool = False,
-               site_url: str | None = None) -> None:
+def run_mkdocs(docs_dir: Path, site_dir: Path, *, verbose: bool = False, site_url: str | None = None) -> None:
     import mkdocs.utils
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
@@ -149,8 +150,13 @@ def run_mkdocs(docs_dir: Path, site_dir: Path, *, verbose: bool = False,
     try:
         # site_url: only for a public host (sitemap, alternates, canonical links; see
         # sitegen/deploy.py); None keeps every link relative and names no host.
-        config = load_config(str(ROOT / "mkdocs.yml"), docs_dir=str(docs_dir),
-                             site_dir=str(site_dir), strict=True, site_url=site_url)
+        config = load_config(
+            str(ROOT / "mkdocs.yml"),
+            docs_dir=str(docs_dir),
+            site_dir=str(site_dir),
+            strict=True,
+            site_url=site_url,
+        )
         build(config)
     except SourceError as e:
         raise BuildFailed(str(e)) from None
@@ -159,8 +165,7 @@ def run_mkdocs(docs_dir: Path, site_dir: Path, *, verbose: bool = False,
         # The page errors (path:line: ...) and strict-mode warnings that caused the abort.
         details = [m for m in problems.messages if m and not m.rstrip().endswith(":")]
         if details:
-            message = "\n".join(details) if "BuildError" in message else \
-                "\n".join([message, *details])
+            message = "\n".join(details) if "BuildError" in message else "\n".join([message, *details])
         raise BuildFailed(message) from None
     finally:
         # A build that failed inside mkdocs-static-i18n leaves its monkey-patch behind.
@@ -169,10 +174,14 @@ def run_mkdocs(docs_dir: Path, site_dir: Path, *, verbose: bool = False,
             logging.getLogger("mkdocs").removeHandler(h)
 
 
-def build_site(docs_dir: Path = ROOT / "docs", site_dir: Path = ROOT / "site", *,
-               verbose: bool = False,
-               say: Callable[[str], None] = progress,
-               site_url: str | None = None) -> float:
+def build_site(
+    docs_dir: Path = ROOT / "docs",
+    site_dir: Path = ROOT / "site",
+    *,
+    verbose: bool = False,
+    say: Callable[[str], None] = progress,
+    site_url: str | None = None,
+) -> float:
     """The whole build; returns its duration in seconds; raises BuildFailed.
 
     `site_url`: the public address (https://host/path/) for sitemap.xml, robots.txt,
@@ -192,19 +201,25 @@ def build_site(docs_dir: Path = ROOT / "docs", site_dir: Path = ROOT / "site", *
         n_examples, n_positions = check_inputs(docs_dir)
     except SourceError as e:
         raise BuildFailed(str(e)) from None
-    say(f"checked {n_examples} example games and {n_positions} positions with the engine "
-        f"({time.perf_counter() - start:.1f} s)")
+    say(
+        f"checked {n_examples} example games and {n_positions} positions with the engine "
+        f"({time.perf_counter() - start:.1f} s)"
+    )
     say(f"mkdocs build --strict -> {site_dir}")
     step = time.perf_counter()
     run_mkdocs(docs_dir, site_dir, verbose=verbose, site_url=site_url)
-    say(f"pages, search index, py.zip, Pyodide and service worker written "
-        f"({time.perf_counter() - step:.1f} s)" + (f"; sitemap for {site_url}" if site_url else ""))
+    say(
+        f"pages, search index, py.zip, Pyodide and service worker written "
+        f"({time.perf_counter() - step:.1f} s)" + (f"; sitemap for {site_url}" if site_url else "")
+    )
     step = time.perf_counter()
     from sitegen.compress import compress_site
 
     files, before, after = compress_site(site_dir, ROOT / ".cache" / "compressed")
-    say(f"gzip and brotli copies of {files} files ({before / 1e6:.1f} MB -> {after / 1e6:.1f} MB "
-        f"brotli, {time.perf_counter() - step:.1f} s)")
+    say(
+        f"gzip and brotli copies of {files} files ({before / 1e6:.1f} MB -> {after / 1e6:.1f} MB "
+        f"brotli, {time.perf_counter() - step:.1f} s)"
+    )
     return time.perf_counter() - start
 
 
@@ -218,8 +233,9 @@ def _snapshot(docs_dir: Path) -> dict[str, float]:
     return stamps
 
 
-def watch_and_rebuild(docs_dir: Path, site_dir: Path, stop: threading.Event,
-                      site_url: str | None = None) -> None:
+def watch_and_rebuild(
+    docs_dir: Path, site_dir: Path, stop: threading.Event, site_url: str | None = None
+) -> None:
     """Polls the sources twice a second and rebuilds the whole site after a change.
 
     (MkDocs' --dirty mode is no faster here: it warns, which strict mode turns into a failure,
@@ -251,13 +267,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--docs-dir", type=Path, default=ROOT / "docs")
     parser.add_argument("--site-dir", type=Path, default=ROOT / "site")
     parser.add_argument("-v", "--verbose", action="store_true", help="show MkDocs' info messages")
-    parser.add_argument("--no-snapshot", action="store_true",
-                        help="make no Pyodide memory snapshot (same as PYODIDE_SNAPSHOT=0): "
-                             "every live board then boots Python")
-    parser.add_argument("--site-url", default=os.environ.get("SITE_URL") or None,
-                        help="public address of the site (default: $SITE_URL; unset: no host "
-                             "named anywhere): writes sitemap.xml, robots.txt, hreflang "
-                             "alternates and canonical links")
+    parser.add_argument(
+        "--no-snapshot",
+        action="store_true",
+        help="make no Pyodide memory snapshot (same as PYODIDE_SNAPSHOT=0): "
+        "every live board then boots Python",
+    )
+    parser.add_argument(
+        "--site-url",
+        default=os.environ.get("SITE_URL") or None,
+        help="public address of the site (default: $SITE_URL; unset: no host "
+        "named anywhere): writes sitemap.xml, robots.txt, hreflang "
+        "alternates and canonical links",
+    )
     args = parser.parse_args(argv)
     if args.no_snapshot:
         os.environ["PYODIDE_SNAPSHOT"] = "0"  # read by sitegen/snapshot.py
@@ -278,9 +300,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"serve: cannot listen on 127.0.0.1:{args.port}: {e}", file=sys.stderr)
         return 1
     stop = threading.Event()
-    threading.Thread(target=watch_and_rebuild, args=(docs_dir, site_dir, stop, args.site_url), daemon=True).start()
-    print(f"Serving {site_dir} at {serve.url_of(server)} — rebuilding on changes (Ctrl+C to stop)",
-          flush=True)
+    threading.Thread(
+        target=watch_and_rebuild, args=(docs_dir, site_dir, stop, args.site_url), daemon=True
+    ).start()
+    print(
+        f"Serving {site_dir} at {serve.url_of(server)} — rebuilding on changes (Ctrl+C to stop)", flush=True
+    )
     try:
         server.serve_forever()
     except KeyboardInterrupt:

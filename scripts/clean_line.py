@@ -25,6 +25,7 @@ A person plays few actions, rarely takes a card back from a foundation, and spen
 trip through the stock only when stuck; each of those is what makes a solver's line hard to follow,
 so each costs more than a plain action.
 """
+
 from __future__ import annotations
 
 import json
@@ -43,6 +44,7 @@ Line = list[str]
 
 
 # ---- replaying -------------------------------------------------------------------------------
+
 
 def position_key(state: dict[str, Any]) -> str:
     """A position: the state without the move counter and the score (which only count)."""
@@ -86,6 +88,7 @@ def states(code: str, moves: Iterable[str]) -> list[dict[str, Any]]:
 
 # ---- what a move moves -----------------------------------------------------------------------
 
+
 def moved(move: str, before: dict[str, Any]) -> tuple[str, str, tuple[str, ...]] | None:
     """(source place, destination place, cards moved) of a card move; None for redeal/draw."""
     split = split_move(move)
@@ -128,6 +131,7 @@ def reversal_pairs(code: str, moves: Line) -> list[tuple[int, int]]:
 
 # ---- cleaning --------------------------------------------------------------------------------
 
+
 def cut_loops(code: str, moves: Line) -> Line:
     """Cuts every stretch of actions that leads back to a position seen before."""
     line = list(moves)
@@ -142,13 +146,13 @@ def cut_loops(code: str, moves: Line) -> Line:
             seen[key] = k
         if cut is None:
             return line
-        line = line[:cut[0]] + line[cut[1]:]
+        line = line[: cut[0]] + line[cut[1] :]
 
 
 def _drop_reversals(code: str, line: Line, still: Any) -> tuple[Line, bool]:
     changed = False
     for i, j in reversed(reversal_pairs(code, line)):
-        trial = line[:i] + line[i + 1:j] + line[j + 1:]
+        trial = line[:i] + line[i + 1 : j] + line[j + 1 :]
         if still(trial):
             return trial, True
     return line, changed
@@ -159,7 +163,7 @@ def _drop_runs(code: str, line: Line, still: Any, width: int) -> tuple[Line, boo
     changed = False
     i = len(line) - width
     while i >= 0:
-        trial = line[:i] + line[i + width:]
+        trial = line[:i] + line[i + width :]
         if still(trial):
             line = trial
             changed = True
@@ -172,8 +176,10 @@ def _drop_runs(code: str, line: Line, still: Any, width: int) -> tuple[Line, boo
 def clean(code: str, moves: Line, still: Any = None) -> Line:
     """A line that still wins (or still satisfies `still`), with nothing left to cut or drop."""
     if still is None:
+
         def still(line: Line) -> bool:
             return wins(code, line)
+
     if not still(list(moves)):
         raise ValueError(f"{code}: the line to clean does not win to begin with")
     line = list(moves)
@@ -203,13 +209,13 @@ def defects(code: str, moves: Line) -> list[str]:
             out.append(f"the position after action {k} repeats the one after action {seen[key]}")
         seen.setdefault(key, k)
     for i in range(len(moves)):
-        if wins(code, moves[:i] + moves[i + 1:]):
+        if wins(code, moves[:i] + moves[i + 1 :]):
             out.append(f"action {i + 1} {moves[i]!r} can be dropped")
     for i in range(len(moves) - 1):
-        if wins(code, moves[:i] + moves[i + 2:]):
+        if wins(code, moves[:i] + moves[i + 2 :]):
             out.append(f"actions {i + 1}-{i + 2} {moves[i]!r} {moves[i + 1]!r} can be dropped")
     for i, j in reversal_pairs(code, moves):
-        if wins(code, moves[:i] + moves[i + 1:j] + moves[j + 1:]):
+        if wins(code, moves[:i] + moves[i + 1 : j] + moves[j + 1 :]):
             out.append(f"action {i + 1} {moves[i]!r} and its reversal {j + 1} {moves[j]!r} can be dropped")
     return out
 
@@ -219,6 +225,7 @@ def is_clean(code: str, moves: Line) -> bool:
 
 
 # ---- human-likeness --------------------------------------------------------------------------
+
 
 def counts(code: str, moves: Line) -> dict[str, int]:
     """What the human-likeness measure counts in a line."""
@@ -251,7 +258,9 @@ def human_cost(code: str, moves: Line) -> int:
 def main(argv: list[str] | None = None) -> None:
     import argparse
 
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("files", nargs="+", type=Path)
     parser.add_argument("--write", action="store_true", help="store the cleaned line in the file")
     args = parser.parse_args(argv)
@@ -261,8 +270,10 @@ def main(argv: list[str] | None = None) -> None:
             print(f"{path}: a mistake line ({data['outcome']}), not a winning line: skipped")
             continue
         line = clean(data["code"], data["moves"])
-        print(f"{path}: {len(data['moves'])} -> {len(line)} actions, cost "
-              f"{human_cost(data['code'], data['moves'])} -> {human_cost(data['code'], line)}")
+        print(
+            f"{path}: {len(data['moves'])} -> {len(line)} actions, cost "
+            f"{human_cost(data['code'], data['moves'])} -> {human_cost(data['code'], line)}"
+        )
         if args.write:
             data["moves"] = line
             write_example(path, data)
@@ -271,7 +282,9 @@ def main(argv: list[str] | None = None) -> None:
 def write_example(path: Path, data: dict[str, Any]) -> None:
     """One action per line, so that a build error can name the line of a bad move; the other
     keys first, in a stable order."""
-    head = [f'  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}' for k, v in data.items() if k != "moves"]
+    head = [
+        f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in data.items() if k != "moves"
+    ]
     body = ",\n".join(f"    {json.dumps(m)}" for m in data["moves"])
     text = "{\n" + ",\n".join(head + [f'  "moves": [\n{body}\n  ]']) + "\n}\n"
     path.write_text(text, encoding="utf-8")

@@ -22,6 +22,7 @@ process, with a counting clock instead of time (each clock reading is one tick, 
 search reads it every 512 positions), so both searches are exactly the same search: it prints
 their verdicts, node counts and CPU times, and fails if any verdict, node count or line differs.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -43,11 +44,27 @@ ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "engine"
 BUILD = ROOT / "build" / "mypyc"
 # The modules the search's inner loops run (engine/solver.py's _dfs and what it calls).
-MODULES = ("cards", "base", "canfield", "crescent", "crescent_deadlock",
-           "solver", "solver_canfield", "solver_crescent")
+MODULES = (
+    "cards",
+    "base",
+    "canfield",
+    "crescent",
+    "crescent_deadlock",
+    "solver",
+    "solver_canfield",
+    "solver_crescent",
+)
 # Fixed deals for --compare and the test: both games, wins and a loss, 0.5-10 s of CPU each.
-COMPARE_DEALS = ("CF1-D3-AAKYPPP", "CF1-D3-AAKYPMN", "CF1-D3-AAKYPUJ", "CF1-D1-AAKYNCA",
-                 "CF1-D1-AAKYNBA", "CR1-N-AAKYMWA", "CR1-N-AAKYOIV", "CR1-N-AAKYNXT")
+COMPARE_DEALS = (
+    "CF1-D3-AAKYPPP",
+    "CF1-D3-AAKYPMN",
+    "CF1-D3-AAKYPUJ",
+    "CF1-D1-AAKYNCA",
+    "CF1-D1-AAKYNBA",
+    "CR1-N-AAKYMWA",
+    "CR1-N-AAKYOIV",
+    "CR1-N-AAKYNXT",
+)
 COMPARE_TICKS = 2000.0  # the counting clock's budget: about a million positions
 
 
@@ -112,7 +129,9 @@ def build(target: Path = BUILD, *, force: bool = False, quiet: bool = True) -> P
             raise Unavailable("mypyc failed:\n" + "\n".join(log[-30:]))
         shutil.rmtree(fresh / "build", ignore_errors=True)  # C sources and objects
         for m in MODULES:
-            if not list((fresh / "engine").glob(f"{m}.*.so")) and not list((fresh / "engine").glob(f"{m}.*.pyd")):
+            if not list((fresh / "engine").glob(f"{m}.*.so")) and not list(
+                (fresh / "engine").glob(f"{m}.*.pyd")
+            ):
                 raise Unavailable(f"mypyc left no extension module for engine/{m}.py in {fresh}")
         (fresh / "BUILD_ID").write_text(stamp + "\n")
         old = target.parent / f".{target.name}-old-{os.getpid()}"
@@ -151,16 +170,27 @@ def solve_fixed(codes: list[str], ticks: float) -> list[dict[str, Any]]:
         game = engine.new_game(code)
         started = time.thread_time()
         solution = engine.solve(game, max_seconds=ticks, clock=Ticks())
-        rows.append({"code": code, "status": solution.status, "nodes": solution.nodes,
-                     "moves": solution.moves, "cpu": time.thread_time() - started,
-                     "compiled": is_compiled(engine.solver)})
+        rows.append(
+            {
+                "code": code,
+                "status": solution.status,
+                "nodes": solution.nodes,
+                "moves": solution.moves,
+                "cpu": time.thread_time() - started,
+                "compiled": is_compiled(engine.solver),
+            }
+        )
     return rows
 
 
 def solve_fixed_in(root: Path, codes: list[str], ticks: float) -> list[dict[str, Any]]:
     """solve_fixed in a fresh process that imports `engine` from `root` (a checkout or a build)."""
-    done = subprocess.run([sys.executable, __file__, "--worker", str(root), str(ticks), *codes],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, __file__, "--worker", str(root), str(ticks), *codes],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return json.loads(done.stdout)
 
 
@@ -174,17 +204,23 @@ def compare(codes: list[str] = list(COMPARE_DEALS), ticks: float = COMPARE_TICKS
     for p, c in zip(pure, compiled):
         match = (p["status"], p["nodes"], p["moves"]) == (c["status"], c["nodes"], c["moves"])
         same &= match and c["compiled"] and not p["compiled"]
-        print(f"{p['code']:16} {p['status']:8} {p['nodes']:>9,} {p['cpu']:7.2f} {c['cpu']:7.2f} "
-              f"{p['cpu'] / c['cpu']:7.2f}x{'' if match else '  DIFFERENT SEARCH'}")
+        print(
+            f"{p['code']:16} {p['status']:8} {p['nodes']:>9,} {p['cpu']:7.2f} {c['cpu']:7.2f} "
+            f"{p['cpu'] / c['cpu']:7.2f}x{'' if match else '  DIFFERENT SEARCH'}"
+        )
     for game in ("CF1", "CR1"):
         p_cpu = sum(p["cpu"] for p in pure if p["code"].startswith(game))
         c_cpu = sum(c["cpu"] for c in compiled if c["code"].startswith(game))
         if c_cpu:
-            print(f"{'Canfield' if game == 'CF1' else 'Crescent'}: {p_cpu:.2f} s pure, {c_cpu:.2f} s compiled: "
-                  f"{p_cpu / c_cpu:.2f}x")
+            print(
+                f"{'Canfield' if game == 'CF1' else 'Crescent'}: {p_cpu:.2f} s pure, {c_cpu:.2f} s compiled: "
+                f"{p_cpu / c_cpu:.2f}x"
+            )
     total_p, total_c = sum(p["cpu"] for p in pure), sum(c["cpu"] for c in compiled)
-    print(f"all: {total_p:.2f} s pure, {total_c:.2f} s compiled: {total_p / total_c:.2f}x; "
-          f"load average {os.getloadavg()[0]:.2f}; {'same searches' if same else 'SEARCHES DIFFER'}")
+    print(
+        f"all: {total_p:.2f} s pure, {total_c:.2f} s compiled: {total_p / total_c:.2f}x; "
+        f"load average {os.getloadavg()[0]:.2f}; {'same searches' if same else 'SEARCHES DIFFER'}"
+    )
     return same
 
 
@@ -193,7 +229,9 @@ def main() -> None:
         sys.path.insert(0, sys.argv[2])
         print(json.dumps(solve_fixed(sys.argv[4:], float(sys.argv[3]))))
         return
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--force", action="store_true", help="rebuild even if the build is current")
     parser.add_argument("--compare", action="store_true", help="pure vs compiled on fixed deals")
     args = parser.parse_args()

@@ -43,6 +43,7 @@ as the opening, solve the rest with the engine's solver, then tidy the line for 
 replayed through the public API before it is written, and tests/test_examples.py checks it
 again (clean, and every solver claim re-proved with a node budget).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -78,7 +79,7 @@ def tidy(code: str, moves: list[str], keep: int, check: Callable[[list[str]], bo
         changed = False
         i = len(line) - 1
         while i >= keep:
-            trial = line[:i] + line[i + 1:]
+            trial = line[:i] + line[i + 1 :]
             if wins(code, trial) and check(trial):
                 line = trial
                 changed = True
@@ -87,6 +88,7 @@ def tidy(code: str, moves: list[str], keep: int, check: Callable[[list[str]], bo
 
 
 # --- Crescent -----------------------------------------------------------------------------
+
 
 def crescent_candidates(limit: int) -> Iterator[tuple[int, str, str]]:
     """Deals with the A♠ on top of pile 10 and the K♠ on top of pile 14 (the seed's cards)."""
@@ -114,8 +116,12 @@ def crescent_points(code: str, moves: list[str]) -> bool:
             before = [p[:] for p in state["piles"]]
             game.play(move)
             legal = game.legal_moves()
-            useful = any(len(before[p]) >= 2 and any(m.startswith(f"{p + 1}>") for m in legal)
-                         and game.state()["piles"][p][-1] != before[p][-1] for p in range(16))
+            useful = any(
+                len(before[p]) >= 2
+                and any(m.startswith(f"{p + 1}>") for m in legal)
+                and game.state()["piles"][p][-1] != before[p][-1]
+                for p in range(16)
+            )
             return ace_on_king is not None and ace_on_king < 12 and useful
         game.play(move)
     return False
@@ -134,7 +140,7 @@ def place_early(code: str, line: list[str], move: str, at: int) -> list[str]:
         target = i
     if target == 0:
         return line
-    moved = line[1:target + 1] + [line[0]] + line[target + 1:]
+    moved = line[1 : target + 1] + [line[0]] + line[target + 1 :]
     return moved if wins(code, moved) else line
 
 
@@ -158,6 +164,7 @@ def find_crescent(seconds: float, budget: float) -> dict[str, object] | None:
 
 
 # --- Canfield -----------------------------------------------------------------------------
+
 
 def canfield_candidates(draw: int, limit: int) -> Iterator[tuple[int, str, list[str]]]:
     """Deals with the seed's base card 7♥ and A♠ in column 4, where a red king in another
@@ -184,8 +191,10 @@ def canfield_points(code: str, moves: list[str]) -> int | None:
     action does)."""
     game = engine.new_game(code)
     state = game.state()
-    if not any(col and col[-1][0] == "A" and game.check(f"{i + 1}>F") == "foundation-start"
-               for i, col in enumerate(state["columns"])):
+    if not any(
+        col and col[-1][0] == "A" and game.check(f"{i + 1}>F") == "foundation-start"
+        for i, col in enumerate(state["columns"])
+    ):
         return None
     for i, move in enumerate(moves):
         before = game.state()
@@ -194,8 +203,11 @@ def canfield_points(code: str, moves: list[str]) -> int | None:
         if move.startswith("R>") or not before["reserve"]:
             continue
         for c in range(4):
-            if (after["columns"][c] == [before["reserve"][-1]] and before["columns"][c]
-                    and len(after["reserve"]) == len(before["reserve"]) - 1):
+            if (
+                after["columns"][c] == [before["reserve"][-1]]
+                and before["columns"][c]
+                and len(after["reserve"]) == len(before["reserve"]) - 1
+            ):
                 return i
     return None
 
@@ -251,8 +263,13 @@ def stats_rows(game: str) -> list[dict[str, object]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def best_line(code: str, seconds: float, seeds: int = 3, game: engine.Game | None = None,
-              prefix: list[str] | None = None) -> list[str] | None:
+def best_line(
+    code: str,
+    seconds: float,
+    seeds: int = 3,
+    game: engine.Game | None = None,
+    prefix: list[str] | None = None,
+) -> list[str] | None:
     """The most human-like clean winning line found by `seeds` solver runs from the deal (or
     from `game` after `prefix`, whose line then starts with the prefix)."""
     prefix = prefix or []
@@ -264,14 +281,18 @@ def best_line(code: str, seconds: float, seeds: int = 3, game: engine.Game | Non
             continue
         line = clean_line.clean(code, prefix + solution.moves)
         cost = clean_line.human_cost(code, line)
-        print(f"    seed {seed}: {len(prefix) + len(solution.moves)} -> {len(line)} actions, cost {cost}",
-              flush=True)
+        print(
+            f"    seed {seed}: {len(prefix) + len(solution.moves)} -> {len(line)} actions, cost {cost}",
+            flush=True,
+        )
         if best is None or cost < best[0]:
             best = (cost, line)
     return best[1] if best else None
 
 
-PROOF_NODES = int(os.environ.get("PROOF_NODES", "150000"))  # a loss proof's node budget: deterministic, whatever the machine's load
+PROOF_NODES = int(
+    os.environ.get("PROOF_NODES", "150000")
+)  # a loss proof's node budget: deterministic, whatever the machine's load
 
 
 def proved_lost(game: engine.Game, nodes: int = PROOF_NODES, takebacks: bool = True) -> bool:
@@ -279,8 +300,10 @@ def proved_lost(game: engine.Game, nodes: int = PROOF_NODES, takebacks: bool = T
     `takebacks=False`, under the traditional Canfield rule: no card back from a foundation).
     A node budget, not a time budget: the same answer on a busy machine
     (tests/test_examples.py re-proves every stored claim the same way)."""
-    return engine.solve(game, max_seconds=600.0, quick=False, max_nodes=nodes,
-                        takebacks=takebacks).status == "loss"
+    return (
+        engine.solve(game, max_seconds=600.0, quick=False, max_nodes=nodes, takebacks=takebacks).status
+        == "loss"
+    )
 
 
 def quickly_won(game: engine.Game, nodes: int = 20_000, takebacks: bool = True) -> bool:
@@ -312,8 +335,11 @@ def find_canfield_takeback(seconds: float, budget: float) -> dict[str, object] |
     """A draw-three deal proved lost without take-backs and won with them; the most human line."""
     end = time.monotonic() + budget
     without = {r["deal"]: r for r in stats_rows("canfield-d3-no-takebacks")}
-    rows = [r for r in stats_rows("canfield-d3")
-            if r["status"] == "win" and without.get(r["deal"], {}).get("status") == "loss"]
+    rows = [
+        r
+        for r in stats_rows("canfield-d3")
+        if r["status"] == "win" and without.get(r["deal"], {}).get("status") == "loss"
+    ]
     best: tuple[int, dict[str, object]] | None = None
     for row in sorted(rows, key=lambda r: r["moves"]):
         if time.monotonic() > end:
@@ -372,8 +398,9 @@ def find_canfield_choice(draw: int, seconds: float, budget: float) -> dict[str, 
     """The first statistics deal (shortest lines first) whose clean line has a step where the
     other choice, home or column, is proved lost."""
     end = time.monotonic() + budget
-    rows = sorted((r for r in stats_rows(f"canfield-d{draw}") if r["status"] == "win"),
-                  key=lambda r: r["moves"])
+    rows = sorted(
+        (r for r in stats_rows(f"canfield-d{draw}") if r["status"] == "win"), key=lambda r: r["moves"]
+    )
     # Deals that are lost without take-backs first: their winning lines have little room.
     without = {r["deal"]: r["status"] for r in stats_rows(f"canfield-d{draw}-no-takebacks")}
     rows.sort(key=lambda r: without.get(r["deal"]) != "loss")
@@ -408,8 +435,10 @@ def find_canfield_choice_classic(draw: int, seconds: float, budget: float) -> di
     take-back, its clean line containing none, and a step where the other choice (home or
     column) is proved lost under the traditional rule (`"rules": "no-takebacks"`)."""
     end = time.monotonic() + budget
-    rows = sorted((r for r in stats_rows(f"canfield-d{draw}-no-takebacks") if r["status"] == "win"),
-                  key=lambda r: r["moves"])
+    rows = sorted(
+        (r for r in stats_rows(f"canfield-d{draw}-no-takebacks") if r["status"] == "win"),
+        key=lambda r: r["moves"],
+    )
     skip = int(os.environ.get("CHOICE_SKIP", "0"))
     for row in rows[skip:]:
         if time.monotonic() > end:
@@ -467,8 +496,12 @@ def find_mistake(winning: str, seconds: float, budget: float, start: int = 0) ->
         piles = game.state()["piles"]
         for m in game.legal_moves():
             src, _, dst = m.partition(">")
-            if m != move and m not in options and src.isdigit() and (
-                    not dst.isdigit() or len(piles[int(src) - 1]) == 1):
+            if (
+                m != move
+                and m not in options
+                and src.isdigit()
+                and (not dst.isdigit() or len(piles[int(src) - 1]) == 1)
+            ):
                 options.append(m)
         for alt in options:
             twin = game.copy()
@@ -497,8 +530,9 @@ FINDERS: dict[str, Callable[[float, float], dict[str, object] | None]] = {
     "canfield-d3-example": lambda s, b: find_canfield(3, s, b),
     "canfield-d1-example": lambda s, b: find_canfield(1, s, b),
     "crescent-short": find_crescent_short,
-    "crescent-mistake": lambda s, b: find_mistake("crescent-example", s, b,
-                                                  int(os.environ.get("MISTAKE_FROM", "0"))),
+    "crescent-mistake": lambda s, b: find_mistake(
+        "crescent-example", s, b, int(os.environ.get("MISTAKE_FROM", "0"))
+    ),
     "canfield-d3-takeback": find_canfield_takeback,
     "canfield-choice": lambda s, b: find_canfield_choice_classic(3, s, b),
     "canfield-d3-example-choices": lambda s, b: find_choices("canfield-d3-example", s, b),
@@ -506,7 +540,9 @@ FINDERS: dict[str, Callable[[float, float], dict[str, object] | None]] = {
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("names", nargs="*", choices=[*FINDERS, []])
     parser.add_argument("--seconds", type=float, default=20.0, help="solver cap per candidate")
     parser.add_argument("--budget", type=float, default=600.0, help="search time per example")

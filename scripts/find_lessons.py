@@ -12,6 +12,7 @@ move that teaches the rule has no rival that reaches the same goal.
 
 The build (sitegen/lessons.py) re-checks every file: the intended line legal, the goal reached.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -99,6 +100,7 @@ def single(game: engine.Game, goal: dict[str, Any], line: list[str]) -> bool:
 
 
 # ---- Crescent -----------------------------------------------------------------------------------
+
 
 def card_moves(game: engine.Game) -> Iterator[tuple[str, str, int, str]]:
     """(move, source, cards moved, destination) of each legal card move, in the engine's order."""
@@ -215,13 +217,14 @@ def cr_redeal(game: engine.Game) -> Found:
 
 # ---- Canfield -----------------------------------------------------------------------------------
 
+
 def cf_build(game: engine.Game) -> Found:
     s = game.state()
     for move, src, _n, dst in card_moves(game):
         if src.isdigit() or not dst.isdigit() or not s["columns"][int(dst) - 1]:
             continue
         card = top(s, src)
-        if card[0] == "K":   # a king on an ace wraps: not the first thing to show
+        if card[0] == "K":  # a king on an ace wraps: not the first thing to show
             continue
         goal = {"top": {dst: card}}
         if single(game, goal, [move]):
@@ -293,7 +296,7 @@ def cf_takeback(game: engine.Game) -> Found:
             t = twin.state()
             head = a_src.split(":")
             n = int(head[1]) if len(head) > 1 else 1
-            moved = (t["columns"][int(head[0]) - 1][-n:] if head[0].isdigit() else [top(t, head[0])])
+            moved = t["columns"][int(head[0]) - 1][-n:] if head[0].isdigit() else [top(t, head[0])]
             goal = {"top": {dst: moved[-1]}, "size": {dst: len(t["columns"][int(dst) - 1]) + n}}
             if single(game, goal, [move, after]):
                 return goal, [move, after], {"card": card, "lands": moved[0], "column": dst}
@@ -363,14 +366,18 @@ def main() -> int:
                 "goal": goal,
                 "line": line,
                 "params": params,
-                "text": {"title": f"learn.lesson.{lid}.title", "goal": f"learn.lesson.{lid}.goal",
-                         "done": f"learn.lesson.{lid}.done"},
+                "text": {
+                    "title": f"learn.lesson.{lid}.title",
+                    "goal": f"learn.lesson.{lid}.goal",
+                    "done": f"learn.lesson.{lid}.done",
+                },
                 "next": nxt,
             }
             print(f"{lid}: {code} after {n} actions: {line} {params}")
             if not args.check:
                 (LESSON_DIR / f"{lid}.json").write_text(
-                    json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+                    json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+                )
             break
         else:
             print(f"{lid}: not found", file=sys.stderr)

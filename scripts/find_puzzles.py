@@ -16,6 +16,7 @@ docs/puzzles/<id>.json; tests/test_puzzles.py re-checks every proof with a node 
 
     nice -n 10 .venv/bin/python scripts/find_puzzles.py --game crescent --want 14 --max-minutes 20
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,8 +35,8 @@ from engine.solver import _searcher  # noqa: E402
 PUZZLE_DIR = ROOT / "docs" / "puzzles"
 STATS = {"crescent": ["crescent.jsonl"], "canfield": ["canfield-d3.jsonl", "canfield-d1.jsonl"]}
 FOUNDATIONS = {"crescent": ("S+", "H+", "D+", "C+", "S-", "H-", "D-", "C-"), "canfield": ("S", "H", "D", "C")}
-REFUTATION_MAX = 10       # actions shown of a refutation line
-QUICK_SECONDS = 0.5       # first look at each alternative: a win found here rejects the position
+REFUTATION_MAX = 10  # actions shown of a refutation line
+QUICK_SECONDS = 0.5  # first look at each alternative: a win found here rejects the position
 
 
 def won_codes(game: str) -> list[str]:
@@ -123,8 +124,12 @@ def examine(kind: str, game: engine.Game, good: str, budget: float) -> dict[str,
     win = solve(after, budget)
     if win.status != "win":
         return None
-    return {"alternatives": alternatives, "win_nodes": win.nodes, "solution": [good] + win.moves,
-            "refutations": {m: refutation(children[m]) for m in sorted(alternatives)}}
+    return {
+        "alternatives": alternatives,
+        "win_nodes": win.nodes,
+        "solution": [good] + win.moves,
+        "refutations": {m: refutation(children[m]) for m in sorted(alternatives)},
+    }
 
 
 def grade(nodes: int, legal: int, tempting: int) -> str:
@@ -152,10 +157,15 @@ def regrade(kind: str, budget: float) -> int:
         nodes = sum(a["nodes"] for a in alternatives.values())
         lure = sorted(m for m in alternatives if tempting(kind, m))
         legal = len(game.legal_moves())
-        data["difficulty"] = {"grade": grade(nodes, legal, len(lure)), "nodes": nodes,
-                              "tempting": lure, "legal": legal}
-        path.write_text(json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n",
-                        encoding="utf-8")
+        data["difficulty"] = {
+            "grade": grade(nodes, legal, len(lure)),
+            "nodes": nodes,
+            "tempting": lure,
+            "legal": legal,
+        }
+        path.write_text(
+            json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"
+        )
         print(f"{path.stem}: {data['difficulty']}")
     return 0
 
@@ -171,11 +181,15 @@ def main() -> int:
     parser.add_argument("--per-deal", type=int, default=2, help="puzzles from one deal, at most")
     parser.add_argument("--min-legal", type=int, default=2, help="legal moves in the position, at least")
     parser.add_argument("--skip-deals", type=int, default=0, help="won deals to pass over first")
-    parser.add_argument("--varied", action="store_true",
-                        help="Canfield: skip 'play the waste card, not draw' puzzles (the commonest kind)")
+    parser.add_argument(
+        "--varied",
+        action="store_true",
+        help="Canfield: skip 'play the waste card, not draw' puzzles (the commonest kind)",
+    )
     parser.add_argument("--dry-run", action="store_true")
-    parser.add_argument("--regrade", action="store_true",
-                        help="only recompute the stored puzzles' proof nodes and grades")
+    parser.add_argument(
+        "--regrade", action="store_true", help="only recompute the stored puzzles' proof nodes and grades"
+    )
     args = parser.parse_args()
     if args.regrade:
         return regrade(args.game, args.budget)
@@ -183,7 +197,7 @@ def main() -> int:
     found = 0
     PUZZLE_DIR.mkdir(parents=True, exist_ok=True)
     prefix = "cr" if args.game == "crescent" else "cf"
-    for code in won_codes(args.game)[args.skip_deals: args.skip_deals + args.deals]:
+    for code in won_codes(args.game)[args.skip_deals : args.skip_deals + args.deals]:
         if found >= args.want or time.monotonic() > stop:
             break
         line = solve(engine.new_game(code), 20).moves
@@ -199,7 +213,7 @@ def main() -> int:
         for n in range(len(line) - 2, max(len(line) - 2 - args.tail, -1), -1):
             if here >= args.per_deal or time.monotonic() > stop or found >= args.want:
                 break
-            if abs(n - last) < 6:   # two puzzles of one game: not a move apart
+            if abs(n - last) < 6:  # two puzzles of one game: not a move apart
                 continue
             game = states[n]
             if len(game.legal_moves()) < args.min_legal:
@@ -220,15 +234,22 @@ def main() -> int:
                 "state": game.state(),
                 "solution": proof["solution"],
                 "proof": {"alternatives": proof["alternatives"], "win_nodes": proof["win_nodes"]},
-                "difficulty": {"grade": grade(nodes, len(game.legal_moves()), len(lure)), "nodes": nodes, "tempting": lure,
-                               "legal": len(game.legal_moves())},
+                "difficulty": {
+                    "grade": grade(nodes, len(game.legal_moves()), len(lure)),
+                    "nodes": nodes,
+                    "tempting": lure,
+                    "legal": len(game.legal_moves()),
+                },
                 "refutations": proof["refutations"],
             }
-            print(f"{ident}: {line[n]} among {len(game.legal_moves())} legal, nodes {nodes}, "
-                  f"tempting {lure}", flush=True)
+            print(
+                f"{ident}: {line[n]} among {len(game.legal_moves())} legal, nodes {nodes}, tempting {lure}",
+                flush=True,
+            )
             if not args.dry_run:
                 (PUZZLE_DIR / f"{ident}.json").write_text(
-                    json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
+                    json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"
+                )
             found += 1
             here += 1
             last = n

@@ -11,6 +11,7 @@ Only the public API is used (legal_moves, copy, play, state). scripts/find_examp
 from a position of a winning line to find the move where the two part; tests/test_examples.py
 checks that a stored mistake line follows it after that move.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -42,8 +43,9 @@ def greedy_move(game: Any, seen: set[str] | frozenset[str] = frozenset()) -> str
         twin.play(m)
         if position_key(twin.state()) in seen:
             continue
-        uncovers_home = any(x.startswith(f"{src}>") and _foundation(x.split(">")[1])
-                            for x in twin.legal_moves())
+        uncovers_home = any(
+            x.startswith(f"{src}>") and _foundation(x.split(">")[1]) for x in twin.legal_moves()
+        )
         rank = 0 if uncovers_home else 1
         if best is None or rank < best[0]:
             best = (rank, m)

@@ -13,6 +13,7 @@ own Content-Type; every file answer carries `Vary: Accept-Encoding`.
 Importable: `serve(directory, port) -> server` starts a server in a daemon thread (port 0 picks
 a free port: read `server.server_address[1]`); call `server.shutdown()` to stop it.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -86,7 +87,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
         path = Path(self.translate_path(self.path))
         if path.is_dir():
             if not self.path.split("?", 1)[0].split("#", 1)[0].endswith("/"):
-                return super().send_head()   # the stdlib's redirect to the slash form
+                return super().send_head()  # the stdlib's redirect to the slash form
             path = path / "index.html"
         if path.is_file():
             accepted = self.accepted_encodings()
@@ -100,8 +101,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
                         self.send_header("Content-Type", self.guess_type(path))
                         self.send_header("Content-Encoding", coding)
                         self.send_header("Content-Length", str(size))
-                        self.send_header("Last-Modified", self.date_time_string(
-                            int(os.stat(path).st_mtime)))
+                        self.send_header("Last-Modified", self.date_time_string(int(os.stat(path).st_mtime)))
                         self.end_headers()
                         return f
                     except Exception:
@@ -129,19 +129,25 @@ class QuietServer(ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
-def make_server(directory: str | Path, port: int = 8000, *, host: str = HOST,
-                wrong_wasm_mime: bool = False, verbose: bool = False) -> QuietServer:
+def make_server(
+    directory: str | Path,
+    port: int = 8000,
+    *,
+    host: str = HOST,
+    wrong_wasm_mime: bool = False,
+    verbose: bool = False,
+) -> QuietServer:
     directory = Path(directory)
     if not directory.is_dir():
         raise FileNotFoundError(f"{directory}: no built site here (run scripts/build.py first)")
-    handler_class = type("Handler", (SiteHandler,),
-                         {"wrong_wasm_mime": wrong_wasm_mime, "verbose": verbose})
+    handler_class = type("Handler", (SiteHandler,), {"wrong_wasm_mime": wrong_wasm_mime, "verbose": verbose})
     handler = functools.partial(handler_class, directory=str(directory))
     return QuietServer((host, port), handler)
 
 
-def serve(directory: str | Path, port: int = 0, *, host: str = HOST,
-          wrong_wasm_mime: bool = False) -> QuietServer:
+def serve(
+    directory: str | Path, port: int = 0, *, host: str = HOST, wrong_wasm_mime: bool = False
+) -> QuietServer:
     """Starts serving `directory` in a daemon thread and returns the server."""
     server = make_server(directory, port, host=host, wrong_wasm_mime=wrong_wasm_mime)
     thread = threading.Thread(target=server.serve_forever, name=f"serve:{port}", daemon=True)
@@ -155,8 +161,9 @@ def url_of(server: QuietServer) -> str:
 
 
 @contextlib.contextmanager
-def serving(directory: str | Path, port: int = 0, *, host: str = HOST,
-            wrong_wasm_mime: bool = False) -> Iterator[str]:
+def serving(
+    directory: str | Path, port: int = 0, *, host: str = HOST, wrong_wasm_mime: bool = False
+) -> Iterator[str]:
     """Serves `directory` for the `with` block and yields its base URL (ending in /); the
     tests' and benchmarks' fixtures, so that no one forgets to shut a server down."""
     server = serve(directory, port, host=host, wrong_wasm_mime=wrong_wasm_mime)
@@ -171,13 +178,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("directory", nargs="?", default=str(ROOT / "site"), help="default: site/")
     parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--wrong-wasm-mime", action="store_true",
-                        help="serve .wasm as application/octet-stream (tests the page's time-out)")
+    parser.add_argument(
+        "--wrong-wasm-mime",
+        action="store_true",
+        help="serve .wasm as application/octet-stream (tests the page's time-out)",
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="print failed requests")
     args = parser.parse_args(argv)
     try:
-        server = make_server(args.directory, args.port, wrong_wasm_mime=args.wrong_wasm_mime,
-                             verbose=args.verbose)
+        server = make_server(
+            args.directory, args.port, wrong_wasm_mime=args.wrong_wasm_mime, verbose=args.verbose
+        )
     except (FileNotFoundError, OSError) as e:
         print(f"serve: {e}", file=sys.stderr)
         return 2

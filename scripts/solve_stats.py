@@ -89,6 +89,7 @@ summary.json schema (read by the site's statistics page):
 
 All rates are fractions (0..1), rounded to 4 decimals.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -111,21 +112,33 @@ STATS_DIR = ROOT / "data" / "stats"
 # winning line puts a base-1 card on a base card in a column, which its preset forbids); with
 # Solvitaire changed to our exact rules the solvers agree on every deal both decide. Decided
 # within 10 s of wall time: ours 96 of 100, the changed Solvitaire 82.
-CROSS_CHECK = {"solver": "Solvitaire", "deals": 100, "their_losses_our_wins": 12,
-               "agree_wins": 72, "agree_losses": 9, "contradictions": 0, "seconds": 10,
-               "ours_decided": 96, "theirs_decided": 82}
+CROSS_CHECK = {
+    "solver": "Solvitaire",
+    "deals": 100,
+    "their_losses_our_wins": 12,
+    "agree_wins": 72,
+    "agree_losses": 9,
+    "contradictions": 0,
+    "seconds": 10,
+    "ours_decided": 96,
+    "theirs_decided": 82,
+}
 GAMES: dict[str, dict[str, Any]] = {
-    "canfield-d3": {"prefix": "CF1-D3-", "label": "Canfield, draw 3",
-                    "reference": {"value": 0.71245, "margin": 0.00031,
-                                  "source": "Solvitaire (Blake & Gent)"},
-                    "cross_check": CROSS_CHECK},
+    "canfield-d3": {
+        "prefix": "CF1-D3-",
+        "label": "Canfield, draw 3",
+        "reference": {"value": 0.71245, "margin": 0.00031, "source": "Solvitaire (Blake & Gent)"},
+        "cross_check": CROSS_CHECK,
+    },
     "canfield-d1": {"prefix": "CF1-D1-", "label": "Canfield, draw 1", "reference": None},
     # The same deals under a rule set with no foundation take-backs (the solver's
     # takebacks=False): not our game, only to explain the gap to the published figure.
-    "canfield-d3-no-takebacks": {"prefix": "CF1-D3-", "label": "Canfield, draw 3, no take-backs",
-                                 "reference": {"value": 0.71245, "margin": 0.00031,
-                                               "source": "Solvitaire (Blake & Gent)"},
-                                 "takebacks": False},
+    "canfield-d3-no-takebacks": {
+        "prefix": "CF1-D3-",
+        "label": "Canfield, draw 3, no take-backs",
+        "reference": {"value": 0.71245, "margin": 0.00031, "source": "Solvitaire (Blake & Gent)"},
+        "takebacks": False,
+    },
     "crescent": {"prefix": "CR1-N-", "label": "Crescent", "reference": None},
 }
 # The complete search's table cap for batch runs. The engine's own default (6 million, what a
@@ -163,8 +176,14 @@ def use_compiled(root: str) -> None:
         importlib.invalidate_caches()
 
 
-def solve_deal(game_name: str, deal: int, cap: float, takebacks: bool = True,
-               compiled: str | None = None, max_positions: int = 0) -> dict[str, Any]:
+def solve_deal(
+    game_name: str,
+    deal: int,
+    cap: float,
+    takebacks: bool = True,
+    compiled: str | None = None,
+    max_positions: int = 0,
+) -> dict[str, Any]:
     """One deal, solved within `cap` seconds of this thread's CPU time: the JSON line's dict.
 
     Runs in a Dask worker: it imports the engine there, from the zip `solve_on_dask` uploads
@@ -185,15 +204,32 @@ def solve_deal(game_name: str, deal: int, cap: float, takebacks: bool = True,
     if compiled and not is_compiled:
         raise RuntimeError(f"asked for the compiled engine at {compiled}, got {engine.solver.__file__}")
 
-    prefix = {"canfield-d3": "CF1-D3-", "canfield-d3-no-takebacks": "CF1-D3-",
-              "canfield-d1": "CF1-D1-", "crescent": "CR1-N-"}[game_name]
+    prefix = {
+        "canfield-d3": "CF1-D3-",
+        "canfield-d3-no-takebacks": "CF1-D3-",
+        "canfield-d1": "CF1-D1-",
+        "crescent": "CR1-N-",
+    }[game_name]
     code = prefix + deal_letters(deal)
     game = engine.new_game(code)
-    solution = solve(game, max_seconds=cap, takebacks=takebacks, clock=clock_module.thread_time,
-                     max_positions=max_positions or MAX_POSITIONS)
-    row = {"game": game_name, "code": code, "deal": deal, "status": solution.status,
-           "seconds": round(solution.seconds, 3), "nodes": solution.nodes,
-           "moves": len(solution.moves), "cap": cap, "clock": "cpu"}
+    solution = solve(
+        game,
+        max_seconds=cap,
+        takebacks=takebacks,
+        clock=clock_module.thread_time,
+        max_positions=max_positions or MAX_POSITIONS,
+    )
+    row = {
+        "game": game_name,
+        "code": code,
+        "deal": deal,
+        "status": solution.status,
+        "seconds": round(solution.seconds, 3),
+        "nodes": solution.nodes,
+        "moves": len(solution.moves),
+        "cap": cap,
+        "clock": "cpu",
+    }
     if is_compiled:
         row["build"] = "mypyc"
     if solution.status == "unknown":
@@ -216,14 +252,18 @@ def read_results(game_name: str) -> list[dict[str, Any]]:
     return results
 
 
-def todo_deals(results: list[dict[str, Any]], first: int, deals: int, retry_unknown: bool,
-               cap: float = float("inf")) -> list[int]:
+def todo_deals(
+    results: list[dict[str, Any]], first: int, deals: int, retry_unknown: bool, cap: float = float("inf")
+) -> list[int]:
     """The deals of the range still to solve: never tried, or (retry) undecided so far and not
     yet tried with a CPU cap of `cap` or more (so a retry cut short resumes where it stopped)."""
     done = {r["deal"] for r in results}
     if retry_unknown:
-        settled = {r["deal"] for r in results
-                   if r["status"] != "unknown" or (r.get("clock") == "cpu" and r.get("cap", 0) >= cap)}
+        settled = {
+            r["deal"]
+            for r in results
+            if r["status"] != "unknown" or (r.get("clock") == "cpu" and r.get("cap", 0) >= cap)
+        }
         return [d for d in range(first, first + deals) if d in done and d not in settled]
     return [d for d in range(first, first + deals) if d not in done]
 
@@ -253,7 +293,8 @@ class Progress:
         self.stream.write(
             f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} "
             f"win {self.counts['win']} loss {self.counts['loss']} unknown {self.counts['unknown']} "
-            f"cpu {self.cpu:7.0f}s wall {elapsed:6.0f}s eta {eta:6.0f}s")
+            f"cpu {self.cpu:7.0f}s wall {elapsed:6.0f}s eta {eta:6.0f}s"
+        )
         self.stream.flush()
 
 
@@ -270,9 +311,15 @@ def engine_zip() -> Path:
     return target
 
 
-def solve_on_dask(jobs: Iterable[tuple[str, int, float]], *, scheduler: str | None, workers: int,
-                  in_flight: int = 0, compiled: Path | None = None,
-                  max_positions: int = 0) -> Iterable[dict[str, Any]]:
+def solve_on_dask(
+    jobs: Iterable[tuple[str, int, float]],
+    *,
+    scheduler: str | None,
+    workers: int,
+    in_flight: int = 0,
+    compiled: Path | None = None,
+    max_positions: int = 0,
+) -> Iterable[dict[str, Any]]:
     """Yields each job's result as it arrives. A LocalCluster of `workers` one-thread
     processes, or the cluster at `scheduler`. At most `in_flight` tasks are queued at a time
     (default twice the workers), so that an interrupted run loses little and results arrive
@@ -286,8 +333,9 @@ def solve_on_dask(jobs: Iterable[tuple[str, int, float]], *, scheduler: str | No
     if scheduler:
         client = Client(scheduler)
     else:
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=40)
+        cluster = LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=40
+        )
         client = Client(cluster)
     bundle = engine_zip()
     try:
@@ -302,9 +350,17 @@ def solve_on_dask(jobs: Iterable[tuple[str, int, float]], *, scheduler: str | No
             if job is None:
                 return None
             name, deal, cap = job
-            return client.submit(solve_deal, name, deal, cap, GAMES[name].get("takebacks", True),
-                                 str(compiled) if compiled else None, max_positions, pure=False,
-                                 key=f"solve-{name}-{deal}-{cap:g}-{time.time_ns()}")
+            return client.submit(
+                solve_deal,
+                name,
+                deal,
+                cap,
+                GAMES[name].get("takebacks", True),
+                str(compiled) if compiled else None,
+                max_positions,
+                pure=False,
+                key=f"solve-{name}-{deal}-{cap:g}-{time.time_ns()}",
+            )
 
         first = [f for f in (submit() for _ in range(slots)) if f is not None]
         queue = as_completed(first)
@@ -337,9 +393,17 @@ def compiled_build() -> Path:
         raise SystemExit(f"--compiled: {error}") from None
 
 
-def run(game_name: str, first: int, deals: int, cap: float, workers: int,
-        retry_unknown: bool = False, scheduler: str | None = None,
-        compiled: Path | None = None, max_positions: int = 0) -> dict[str, int]:
+def run(
+    game_name: str,
+    first: int,
+    deals: int,
+    cap: float,
+    workers: int,
+    retry_unknown: bool = False,
+    scheduler: str | None = None,
+    compiled: Path | None = None,
+    max_positions: int = 0,
+) -> dict[str, int]:
     """Solves the range's deals still to do on Dask, appending each result as it arrives."""
     STATS_DIR.mkdir(parents=True, exist_ok=True)
     todo = todo_deals(read_results(game_name), first, deals, retry_unknown, cap)
@@ -348,8 +412,9 @@ def run(game_name: str, first: int, deals: int, cap: float, workers: int,
     if todo:
         jobs = ((game_name, deal, cap) for deal in todo)
         with path.open("a", encoding="utf-8") as out:
-            for result in solve_on_dask(jobs, scheduler=scheduler, workers=workers, compiled=compiled,
-                                        max_positions=max_positions):
+            for result in solve_on_dask(
+                jobs, scheduler=scheduler, workers=workers, compiled=compiled, max_positions=max_positions
+            ):
                 out.write(json.dumps(result, sort_keys=True) + "\n")
                 out.flush()
                 progress.add(result)
@@ -390,20 +455,28 @@ def summarise(game_name: str, results: list[dict[str, Any]]) -> dict[str, Any]:
         "label": info["label"],
         "comparison_only": not info.get("takebacks", True),
         "code_prefix": info["prefix"],
-        "deals": deals, "wins": wins, "losses": losses, "unknown": unknown,
+        "deals": deals,
+        "wins": wins,
+        "losses": losses,
+        "unknown": unknown,
         "cap_seconds": max((r["cap"] for r in rows), default=0.0),
         "caps_used": caps,
         "decided_share": r4(decided / deals) if deals else 0.0,
-        "win_rate_decided": {"value": r4(wins / decided) if decided else 0.0,
-                             "low": r4(low_d), "high": r4(high_d)},
+        "win_rate_decided": {
+            "value": r4(wins / decided) if decided else 0.0,
+            "low": r4(low_d),
+            "high": r4(high_d),
+        },
         "win_rate_bounds": {"low": r4(low_all), "high": r4(high_all)},
         "reference": info["reference"],
         "mean_seconds": round(seconds / deals, 3) if deals else 0.0,
         "mean_nodes_per_second": round(nodes / seconds, 1) if seconds else 0.0,
         "solver_hours": round(sum(r["seconds"] for r in results) / 3600, 3),
         "clocks": sorted({r.get("clock", "wall") for r in results}),
-        "decided_within": [[cap, r4(sum(r["seconds"] <= cap for r in decided_rows) / deals) if deals else 0.0]
-                           for cap in caps],
+        "decided_within": [
+            [cap, r4(sum(r["seconds"] <= cap for r in decided_rows) / deals) if deals else 0.0]
+            for cap in caps
+        ],
         "decide_times": {"edges": list(TIME_EDGES), "counts": counts},
         "first_code": info["prefix"] + deal_letters(min(by_deal)) if rows else "",
         "last_code": info["prefix"] + deal_letters(max(by_deal)) if rows else "",
@@ -427,44 +500,76 @@ def write_summary() -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("game", nargs="?", choices=sorted(GAMES))
     parser.add_argument("--deals", type=int, default=100, help="sample size (default 100)")
     parser.add_argument("--first", type=int, default=DEFAULT_FIRST, help="first deal number")
     parser.add_argument("--seconds", type=float, default=10.0, help="CPU-time cap per deal (default 10)")
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
-                        help="worker processes of the LocalCluster (default: one per core)")
-    parser.add_argument("--scheduler", metavar="tcp://HOST:PORT",
-                        help="use the Dask cluster at this scheduler instead of a LocalCluster")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="worker processes of the LocalCluster (default: one per core)",
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        help="use the Dask cluster at this scheduler instead of a LocalCluster",
+    )
     parser.add_argument("--summary-only", action="store_true")
-    parser.add_argument("--retry-unknown", action="store_true",
-                        help="solve again (with --seconds) the deals of the range still unknown")
-    parser.add_argument("--compiled", action="store_true",
-                        help="workers run the mypyc-compiled engine (scripts/compile_solver.py; LocalCluster only)")
-    parser.add_argument("--max-positions", type=int, default=MAX_POSITIONS,
-                        help=f"positions a complete search may store (default {MAX_POSITIONS:,}: "
-                             f"about {MAX_POSITIONS * 120 / 1e9:.1f} GB per worker at most)")
+    parser.add_argument(
+        "--retry-unknown",
+        action="store_true",
+        help="solve again (with --seconds) the deals of the range still unknown",
+    )
+    parser.add_argument(
+        "--compiled",
+        action="store_true",
+        help="workers run the mypyc-compiled engine (scripts/compile_solver.py; LocalCluster only)",
+    )
+    parser.add_argument(
+        "--max-positions",
+        type=int,
+        default=MAX_POSITIONS,
+        help=f"positions a complete search may store (default {MAX_POSITIONS:,}: "
+        f"about {MAX_POSITIONS * 120 / 1e9:.1f} GB per worker at most)",
+    )
     args = parser.parse_args(argv)
     if args.workers < 1:
         parser.error("--workers must be at least 1")
     if args.scheduler and not args.scheduler.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
         parser.error(f"--scheduler {args.scheduler!r}: expected an address like tcp://HOST:PORT")
     if args.compiled and args.scheduler:
-        parser.error("--compiled runs on this machine's LocalCluster only (the build is for this "
-                     "machine's Python); leave out --scheduler")
+        parser.error(
+            "--compiled runs on this machine's LocalCluster only (the build is for this "
+            "machine's Python); leave out --scheduler"
+        )
     if not args.summary_only:
         if not args.game:
             parser.error("name a game, or give --summary-only")
-        run(args.game, args.first, args.deals, args.seconds, args.workers, args.retry_unknown,
-            args.scheduler, compiled_build() if args.compiled else None, args.max_positions)
+        run(
+            args.game,
+            args.first,
+            args.deals,
+            args.seconds,
+            args.workers,
+            args.retry_unknown,
+            args.scheduler,
+            compiled_build() if args.compiled else None,
+            args.max_positions,
+        )
     summary = write_summary()
     for name, figures in summary["games"].items():
         rate = figures["win_rate_decided"]
         band = figures["win_rate_bounds"]
-        print(f"{name}: {figures['deals']} deals, {figures['wins']} won, {figures['losses']} lost, "
-              f"{figures['unknown']} unknown; win rate of decided {rate['value']:.1%} "
-              f"[{rate['low']:.1%}, {rate['high']:.1%}]; with unknowns as losses/wins "
-              f"[{band['low']:.1%}, {band['high']:.1%}]; {figures['solver_hours']:.2f} solver hours")
+        print(
+            f"{name}: {figures['deals']} deals, {figures['wins']} won, {figures['losses']} lost, "
+            f"{figures['unknown']} unknown; win rate of decided {rate['value']:.1%} "
+            f"[{rate['low']:.1%}, {rate['high']:.1%}]; with unknowns as losses/wins "
+            f"[{band['low']:.1%}, {band['high']:.1%}]; {figures['solver_hours']:.2f} solver hours"
+        )
 
 
 if __name__ == "__main__":

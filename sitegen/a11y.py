@@ -4,6 +4,7 @@
 focusable element (beside Material's own "skip to content"). The link's target is the board's
 drawing; board.js moves the focus onto the board's one tab stop when it is followed.
 """
+
 from __future__ import annotations
 
 import html as _html

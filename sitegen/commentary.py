@@ -29,6 +29,7 @@ No card or number is typed by hand anywhere: every one comes from the states. Ca
 are `commentary.*` (catalogues/<lang>/commentary.json). The build puts the worded notes into
 each replay's step file (sitegen/live.py).
 """
+
 from __future__ import annotations
 
 import json
@@ -58,6 +59,7 @@ def _moves_after(moves: tuple[str, ...], i: int) -> str | None:
 
 
 # ---- Crescent --------------------------------------------------------------------------------
+
 
 def _cr_split(move: str) -> tuple[str, str] | None:
     if ">" not in move:
@@ -98,8 +100,12 @@ def _cr_notes(moves: tuple[str, ...], states: tuple[dict[str, Any], ...]) -> lis
             redeals += 1
             position = engine.from_state(before)
             legal = [m for m in position.legal_moves() if m != "redeal" and m.split(">")[0].isdigit()]
-            changed = [p for p in range(1, 17) if len(before["piles"][p - 1]) >= 2
-                       and after["piles"][p - 1][-1] != before["piles"][p - 1][-1]]
+            changed = [
+                p
+                for p in range(1, 17)
+                if len(before["piles"][p - 1]) >= 2
+                and after["piles"][p - 1][-1] != before["piles"][p - 1][-1]
+            ]
             # The pile the line plays from next, if the redeal changed it.
             pile = None
             if nxt_split and nxt_split[0].isdigit() and int(nxt_split[0]) in changed:
@@ -112,24 +118,50 @@ def _cr_notes(moves: tuple[str, ...], states: tuple[dict[str, Any], ...]) -> lis
                 card = after["piles"][pile - 1][-1]
                 dst = nxt_split[1]
                 if dst.isdigit():
-                    out.append(Note(i, Fact("commentary.cr.redeal_pile", {"pile": pile, "dst": int(dst)},
-                                            cards={"card": card, "target": after["piles"][int(dst) - 1][-1]}),
-                                    teaching=True))
+                    out.append(
+                        Note(
+                            i,
+                            Fact(
+                                "commentary.cr.redeal_pile",
+                                {"pile": pile, "dst": int(dst)},
+                                cards={"card": card, "target": after["piles"][int(dst) - 1][-1]},
+                            ),
+                            teaching=True,
+                        )
+                    )
                 else:
-                    out.append(Note(i, Fact("commentary.cr.redeal_home", {"pile": pile},
-                                            cards={"card": card}), teaching=True))
+                    out.append(
+                        Note(
+                            i,
+                            Fact("commentary.cr.redeal_home", {"pile": pile}, cards={"card": card}),
+                            teaching=True,
+                        )
+                    )
             elif changed:
                 # Else the first pile whose new top card plays at some point after the redeal.
                 for j in range(i + 1, len(moves)):
                     sp = _cr_split(moves[j])
                     if moves[j] == "redeal":
                         break
-                    if sp and sp[0].isdigit() and int(sp[0]) in changed \
-                            and states[j]["piles"][int(sp[0]) - 1][-1] == after["piles"][int(sp[0]) - 1][-1]:
+                    if (
+                        sp
+                        and sp[0].isdigit()
+                        and int(sp[0]) in changed
+                        and states[j]["piles"][int(sp[0]) - 1][-1] == after["piles"][int(sp[0]) - 1][-1]
+                    ):
                         p = int(sp[0])
-                        out.append(Note(i, Fact("commentary.cr.redeal_later", {"pile": p},
-                                                cards={"card": after["piles"][p - 1][-1]},
-                                                move=states[j + 1]["moves"]), teaching=True))
+                        out.append(
+                            Note(
+                                i,
+                                Fact(
+                                    "commentary.cr.redeal_later",
+                                    {"pile": p},
+                                    cards={"card": after["piles"][p - 1][-1]},
+                                    move=states[j + 1]["moves"],
+                                ),
+                                teaching=True,
+                            )
+                        )
                         break
             continue
         split = _cr_split(move)
@@ -143,8 +175,13 @@ def _cr_notes(moves: tuple[str, ...], states: tuple[dict[str, Any], ...]) -> lis
                 target = before["piles"][int(dst) - 1][-1]
                 if not wrapped and {card[0], target[0]} == {"A", "K"}:
                     wrapped = True
-                    out.append(Note(i, Fact("commentary.cr.wrap", cards={"card": card, "target": target}),
-                                    teaching=True))
+                    out.append(
+                        Note(
+                            i,
+                            Fact("commentary.cr.wrap", cards={"card": card, "target": target}),
+                            teaching=True,
+                        )
+                    )
             # Only moves between piles are played *for* what they uncover or empty; a card
             # going home uncovering the next one is plain to see.
             if len(pile) == 1 and (dst.isdigit() or not emptied):
@@ -154,26 +191,45 @@ def _cr_notes(moves: tuple[str, ...], states: tuple[dict[str, Any], ...]) -> lis
                 uncovered = pile[-2]
                 ndst = nxt_split[1]
                 if ndst.isdigit():
-                    out.append(Note(i, Fact("commentary.cr.uncovers_play", {"pile": int(src), "dst": int(ndst)},
-                                            cards={"card": uncovered,
-                                                   "target": after["piles"][int(ndst) - 1][-1]})))
+                    out.append(
+                        Note(
+                            i,
+                            Fact(
+                                "commentary.cr.uncovers_play",
+                                {"pile": int(src), "dst": int(ndst)},
+                                cards={"card": uncovered, "target": after["piles"][int(ndst) - 1][-1]},
+                            ),
+                        )
+                    )
                 else:
-                    out.append(Note(i, Fact("commentary.cr.uncovers_home", {"pile": int(src)},
-                                            cards={"card": uncovered})))
+                    out.append(
+                        Note(
+                            i,
+                            Fact(
+                                "commentary.cr.uncovers_home", {"pile": int(src)}, cards={"card": uncovered}
+                            ),
+                        )
+                    )
         elif not dst.isdigit():
             card = before["foundations"][src][-1]
             home = None
             if nxt_split and not nxt_split[1].isdigit() and nxt_split[1][0] == card[1]:
                 home = before["piles"][int(nxt_split[0]) - 1][-1] if nxt_split[0].isdigit() else None
             if home:
-                out.append(Note(i, Fact("commentary.cr.between_home", cards={"card": card, "next": home}),
-                                teaching=True))
+                out.append(
+                    Note(
+                        i,
+                        Fact("commentary.cr.between_home", cards={"card": card, "next": home}),
+                        teaching=True,
+                    )
+                )
             else:
                 out.append(Note(i, Fact("commentary.cr.between", cards={"card": card}), teaching=True))
     return out
 
 
 # ---- Canfield --------------------------------------------------------------------------------
+
 
 def _cf_notes(moves: tuple[str, ...], states: tuple[dict[str, Any], ...]) -> list[Note]:
     out: list[Note] = []
@@ -192,8 +248,16 @@ def _cf_notes(moves: tuple[str, ...], states: tuple[dict[str, Any], ...]) -> lis
                 if ns[2].isdigit():
                     target = _top(after["columns"][int(ns[2]) - 1])
                     if target:
-                        out.append(Note(i, Fact("commentary.cf.draw_to_column", {"column": int(ns[2])},
-                                                cards={"card": card, "target": target})))
+                        out.append(
+                            Note(
+                                i,
+                                Fact(
+                                    "commentary.cf.draw_to_column",
+                                    {"column": int(ns[2])},
+                                    cards={"card": card, "target": target},
+                                ),
+                            )
+                        )
                 else:
                     out.append(Note(i, Fact("commentary.cf.draw_home", cards={"card": card})))
             continue
@@ -212,15 +276,27 @@ def _cf_notes(moves: tuple[str, ...], states: tuple[dict[str, Any], ...]) -> lis
                     landed = cards_at(states[j], sj[0])[-sj[1]]
                     break
             if landed:
-                out.append(Note(i, Fact("commentary.cf.takeback", cards={"card": card, "next": landed}),
-                                teaching=True))
+                out.append(
+                    Note(
+                        i, Fact("commentary.cf.takeback", cards={"card": card, "next": landed}), teaching=True
+                    )
+                )
             else:
                 out.append(Note(i, Fact("commentary.cf.takeback_plain", cards={"card": card}), teaching=True))
             continue
         if src.isdigit() and len(seq) == count:
             if before["reserve"]:
-                out.append(Note(i, Fact("commentary.cf.refill", {"column": int(src)},
-                                        cards={"refill": before["reserve"][-1]}), teaching=True))
+                out.append(
+                    Note(
+                        i,
+                        Fact(
+                            "commentary.cf.refill",
+                            {"column": int(src)},
+                            cards={"refill": before["reserve"][-1]},
+                        ),
+                        teaching=True,
+                    )
+                )
             else:
                 out.append(Note(i, Fact("commentary.cf.empty_column", {"column": int(src)}), teaching=True))
             continue
@@ -229,12 +305,17 @@ def _cf_notes(moves: tuple[str, ...], states: tuple[dict[str, Any], ...]) -> lis
             if src == "R":
                 out.append(Note(i, Fact("commentary.cf.reserve_home", cards={"card": uncovered})))
             elif src.isdigit():
-                out.append(Note(i, Fact("commentary.cf.uncovers_home", {"column": int(src)},
-                                        cards={"card": uncovered})))
+                out.append(
+                    Note(
+                        i,
+                        Fact("commentary.cf.uncovers_home", {"column": int(src)}, cards={"card": uncovered}),
+                    )
+                )
     return out
 
 
 # ---- stored teaching points ------------------------------------------------------------------
+
 
 def _stored_notes(example: Any, extra: dict[str, Any]) -> list[Note]:
     out: list[Note] = []
@@ -252,9 +333,10 @@ def mistake_notes(example: Any, extra: dict[str, Any], winning: Any) -> list[Not
     moves, states = example.moves, example.states
     k = parting_step(moves, winning.moves)
     # tests/test_examples.py proves, with the solver, that the position after step k is lost.
-    out = [Note(k, Fact("commentary.mistake_part"), teaching=True,
-                quote=(("win", winning.moves[k], k),)),
-           Note(k, Fact("commentary.mistake_lost"), teaching=True)]
+    out = [
+        Note(k, Fact("commentary.mistake_part"), teaching=True, quote=(("win", winning.moves[k], k),)),
+        Note(k, Fact("commentary.mistake_lost"), teaching=True),
+    ]
     if extra.get("outcome") == "blocked":
         out.append(Note(len(moves) - 1, Fact("commentary.blocked_end"), teaching=True))
     else:
@@ -288,13 +370,21 @@ def word(note: Note, example: Any, lang: str) -> str:
     params = dict(note.fact.params)
     for name, move, index in note.quote:
         params[name] = diagrams.caption(move, example.states[index], lang)
-    fact = Fact(note.fact.message, params, cards=note.fact.cards, ranks=note.fact.ranks,
-                counts=note.fact.counts, move=note.fact.move, step=note.fact.step)
+    fact = Fact(
+        note.fact.message,
+        params,
+        cards=note.fact.cards,
+        ranks=note.fact.ranks,
+        counts=note.fact.counts,
+        move=note.fact.move,
+        step=note.fact.step,
+    )
     return resolve_particles(sentence(fact, lang), lang)
 
 
-def step_texts(example: Any, lang: str, extra: dict[str, Any] | None = None,
-               winning: Any = None) -> list[str | None]:
+def step_texts(
+    example: Any, lang: str, extra: dict[str, Any] | None = None, winning: Any = None
+) -> list[str | None]:
     """For each step, the worded notes joined (None where the step has none)."""
     texts: list[list[str]] = [[] for _ in example.moves]
     for note in notes(example, extra, winning):

@@ -10,6 +10,7 @@ kept in `.cache/compressed/` under the source's content hash and reused by every
 site's own files, which change with every edit, get quality 9 (ten times faster, about 10 %
 larger). A copy that would not be smaller than its source is not written.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -19,19 +20,19 @@ import os
 from pathlib import Path
 
 # Text formats of the site, and WebAssembly (compresses to a third). Zips are compressed already.
-SUFFIXES = frozenset({".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt", ".map",
-                      ".wasm", ".webmanifest"})
-MIN_SIZE = 256           # smaller files gain nothing worth a second request path
-BROTLI_BEST = 11          # Pyodide's runtime: unchanged from build to build, cached
-BROTLI_QUALITY = 9        # the site's own files
+SUFFIXES = frozenset(
+    {".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt", ".map", ".wasm", ".webmanifest"}
+)
+MIN_SIZE = 256  # smaller files gain nothing worth a second request path
+BROTLI_BEST = 11  # Pyodide's runtime: unchanged from build to build, cached
+BROTLI_QUALITY = 9  # the site's own files
 GZIP_LEVEL = 9
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
 
 
 def _gzip(data: bytes) -> bytes:
     buffer = io.BytesIO()
-    with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, compresslevel=GZIP_LEVEL,
-                       mtime=0) as f:
+    with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, compresslevel=GZIP_LEVEL, mtime=0) as f:
         f.write(data)
     return buffer.getvalue()
 
@@ -55,7 +56,7 @@ def _cached(cache: Path | None, digest: str, suffix: str, make) -> bytes:  # typ
     cache.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     tmp.write_bytes(data)
-    tmp.replace(path)    # atomic: two builds at once never read half a file
+    tmp.replace(path)  # atomic: two builds at once never read half a file
     return data
 
 
@@ -82,8 +83,12 @@ def compress_site(site_dir: Path, cache: Path | None = None) -> tuple[int, int, 
         before += len(data)
         quality = BROTLI_BEST if path.relative_to(site_dir).parts[0] == "pyodide" else BROTLI_QUALITY
         for name, suffix in ENCODINGS:
-            packed = _cached(cache, digest, f".{quality}{suffix}" if name == "br" else suffix,
-                             (lambda: _brotli(data, quality)) if name == "br" else (lambda: _gzip(data)))
+            packed = _cached(
+                cache,
+                digest,
+                f".{quality}{suffix}" if name == "br" else suffix,
+                (lambda: _brotli(data, quality)) if name == "br" else (lambda: _gzip(data)),
+            )
             target = path.with_name(path.name + suffix)
             if len(packed) >= len(data):
                 target.unlink(missing_ok=True)

@@ -9,6 +9,7 @@ token for HTML and for crawlers, which split rel on spaces) because Material's s
 `link[rel=alternate]` (an exact match) and fetches `sitemap.xml` *under each alternate page*
 (`/ko/crescent/sitemap.xml`), a 404 and a console error per language on every page load.
 """
+
 from __future__ import annotations
 
 import html
@@ -29,8 +30,9 @@ def normalise(site_url: str) -> str:
 
     parts = urlsplit(site_url)
     if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
-        raise SiteUrlError(f"SITE_URL {site_url!r}: give an absolute http(s) address such as "
-                           "https://example.org/rules/")
+        raise SiteUrlError(
+            f"SITE_URL {site_url!r}: give an absolute http(s) address such as https://example.org/rules/"
+        )
     return site_url if site_url.endswith("/") else site_url + "/"
 
 
@@ -49,30 +51,37 @@ def alternates(site_url: str, rel: str, default: str, languages: list[str]) -> l
     return found + [(X_DEFAULT, site_url + url_in(default, default, rel))]
 
 
-def add_alternates(output: str, page_url: str, lang: str, site_url: str, default: str,
-                   languages: list[str], rels: list[str]) -> str:
+def add_alternates(
+    output: str, page_url: str, lang: str, site_url: str, default: str, languages: list[str], rels: list[str]
+) -> str:
     """The page's hreflang links, after its canonical link (only for pages every language has)."""
     page_url = "" if page_url == "./" else page_url  # MkDocs' URL of the home page
     rel = page_url if lang == default else page_url.removeprefix(f"{lang}/")
     if rel not in rels:
         return output
-    links = "".join(f'    <link rel="alternate " hreflang="{code}" href="{html.escape(href)}">\n'
-                    for code, href in alternates(site_url, rel, default, languages))
+    links = "".join(
+        f'    <link rel="alternate " hreflang="{code}" href="{html.escape(href)}">\n'
+        for code, href in alternates(site_url, rel, default, languages)
+    )
     at = output.find("</head>")
     return output if at < 0 else output[:at] + links + output[at:]
 
 
 def sitemap(site_url: str, default: str, languages: list[str], rels: list[str]) -> str:
-    lines = ['<?xml version="1.0" encoding="UTF-8"?>',
-             '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
-             'xmlns:xhtml="http://www.w3.org/1999/xhtml">']
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+        'xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ]
     for rel in rels:
         links = alternates(site_url, rel, default, languages)
         for lang in languages:
             lines.append("  <url>")
             lines.append(f"    <loc>{escape(site_url + url_in(lang, default, rel))}</loc>")
-            lines += [f'    <xhtml:link rel="alternate" hreflang="{code}" href="{escape(href)}"/>'
-                      for code, href in links]
+            lines += [
+                f'    <xhtml:link rel="alternate" hreflang="{code}" href="{escape(href)}"/>'
+                for code, href in links
+            ]
             lines.append("  </url>")
     lines.append("</urlset>")
     return "\n".join(lines) + "\n"
@@ -82,8 +91,9 @@ def robots(site_url: str) -> str:
     return f"User-agent: *\nAllow: /\n\nSitemap: {site_url}sitemap.xml\n"
 
 
-def write(site_dir: Path, site_url: str | None, default: str, languages: list[str],
-          rels: list[str]) -> list[str]:
+def write(
+    site_dir: Path, site_url: str | None, default: str, languages: list[str], rels: list[str]
+) -> list[str]:
     """sitemap.xml and robots.txt with an address; without one, no sitemap (MkDocs' would
     hold "None/..." URLs) and no robots.txt. Returns the files written."""
     for name in ("sitemap.xml", "sitemap.xml.gz", "robots.txt"):

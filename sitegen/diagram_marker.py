@@ -8,6 +8,7 @@ from diagrams.describe in a `<details>`. Unless `static` is
 given, the figure is a "try it" board (sitegen.live.tryit_figure): the reader can play on from
 the position shown, the first click answered by the build's precomputed answers.
 """
+
 from __future__ import annotations
 
 import html
@@ -23,13 +24,13 @@ SIZES = ("small", "large")
 
 @dataclass(frozen=True)
 class DiagramSpec:
-    source: str                  # "crescent-example@9" or "opening"
-    ident: str                   # data-diagram id (unique on the page)
+    source: str  # "crescent-example@9" or "opening"
+    ident: str  # data-diagram id (unique on the page)
     highlight: tuple[str, str] | None
     refused: bool
     fan: tuple[str, ...]
     size: str
-    live: bool = True            # a "try it" figure; `static` gives a plain picture
+    live: bool = True  # a "try it" figure; `static` gives a plain picture
 
 
 def parse(args: str, ctx: MarkerContext) -> DiagramSpec:
@@ -68,8 +69,10 @@ def parse(args: str, ctx: MarkerContext) -> DiagramSpec:
                 ctx.fail(f"malformed option {opt!r}: an id is lower-case letters, digits, - and _")
             ident = value
         else:
-            ctx.fail(f"unknown or malformed diagram option {opt!r} "
-                     "(options: highlight=SRC>DST, refused, fan=P,Q, size=small|large, id=NAME, static)")
+            ctx.fail(
+                f"unknown or malformed diagram option {opt!r} "
+                "(options: highlight=SRC>DST, refused, fan=P,Q, size=small|large, id=NAME, static)"
+            )
     if refused and highlight is None:
         ctx.fail("the refused option needs a highlight=SRC>DST to show which move is refused")
     return DiagramSpec(source, ident, highlight, refused, fan, size, live)
@@ -102,12 +105,20 @@ _svg_cache: dict[str, tuple[str, str]] = {}
 def render(state: dict[str, Any], lang: str, spec: DiagramSpec) -> tuple[str, str]:
     import diagrams
 
-    key = json.dumps([state, lang, spec.ident, spec.size, spec.highlight, spec.refused, spec.fan],
-                     sort_keys=True)
+    key = json.dumps(
+        [state, lang, spec.ident, spec.size, spec.highlight, spec.refused, spec.fan], sort_keys=True
+    )
     hit = _svg_cache.get(key)
     if hit is None:
-        svg = diagrams.render_svg(state, lang, diagram_id=spec.ident, size=spec.size,
-                                  highlight=spec.highlight, refused=spec.refused, fan=spec.fan)
+        svg = diagrams.render_svg(
+            state,
+            lang,
+            diagram_id=spec.ident,
+            size=spec.size,
+            highlight=spec.highlight,
+            refused=spec.refused,
+            fan=spec.fan,
+        )
         hit = (svg, diagrams.describe(state, lang))
         _svg_cache[key] = hit
     return hit
@@ -124,13 +135,14 @@ def diagram_html(args: str, lang: str, ctx: MarkerContext) -> str:
     state = resolve_state(spec.source, ctx)
     try:
         svg, description = render(state, lang, spec)
-    except ValueError as e:   # e.g. a highlight naming a place the game does not have
+    except ValueError as e:  # e.g. a highlight naming a place the game does not have
         ctx.fail(f"diagram {spec.source!r} cannot be drawn: {e}")
     if spec.live:
         from sitegen.live import tryit_figure
 
-        return tryit_figure(state, lang, spec.ident, spec.source, svg, description, static=True,
-                            size=spec.size, ctx=ctx)
+        return tryit_figure(
+            state, lang, spec.ident, spec.source, svg, description, static=True, size=spec.size, ctx=ctx
+        )
     from sitegen.lightpage import state_attribute
     from sitegen.pictures import picture_html
 
@@ -139,9 +151,9 @@ def diagram_html(args: str, lang: str, ctx: MarkerContext) -> str:
     picture = picture_html(svg, lang, ctx, ident=spec.ident, desc_id=desc_id)
     return (
         f'<figure class="diagram diagram-{spec.size}" data-diagram-figure="{html.escape(spec.ident)}"'
-        f'{state_attribute(state)} data-search-exclude>\n'
+        f"{state_attribute(state)} data-search-exclude>\n"
         f'<div class="diagram-svg">{picture}</div>\n'
         f'<details class="diagram-description"><summary>{html.escape(summary)}</summary>'
         f'<p id="{html.escape(desc_id)}">{html.escape(description)}</p></details>\n'
-        f'</figure>'
+        f"</figure>"
     )

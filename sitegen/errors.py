@@ -1,4 +1,5 @@
 """The one error type of the site build: a message tied to a file and line of a build input."""
+
 from __future__ import annotations
 
 from pathlib import Path

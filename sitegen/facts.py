@@ -16,6 +16,7 @@ with its article where the language needs one (`{card_nom}`, `{card_acc}`, `{car
 Korean particles written `을/를`, `이/가`, `은/는`, `과/와`, `으로/로` are resolved by the
 catalogue formatter from the word before them as it is read ("A♣" is 클럽 에이스: `A♣를`).
 """
+
 from __future__ import annotations
 
 import json
@@ -44,12 +45,12 @@ class Fact:
 
     message: str
     params: dict[str, Any] = field(default_factory=dict)
-    cards: dict[str, str] = field(default_factory=dict)    # param name -> card ("AS")
-    ranks: dict[str, str] = field(default_factory=dict)    # param name -> rank ("7")
+    cards: dict[str, str] = field(default_factory=dict)  # param name -> card ("AS")
+    ranks: dict[str, str] = field(default_factory=dict)  # param name -> rank ("7")
     counts: dict[str, tuple[str, int]] = field(default_factory=dict)  # name -> (count key, n)
     quotes: dict[str, tuple[str, int]] = field(default_factory=dict)  # name -> (move, state index)
-    move: int | None = None          # the move number in the game (state["moves"] after it)
-    step: int = 0                    # actions played before the fact's diagram
+    move: int | None = None  # the move number in the game (state["moves"] after it)
+    step: int = 0  # actions played before the fact's diagram
     diagrams: tuple[FactDiagram, ...] = ()
 
 
@@ -61,8 +62,8 @@ class GameRecord:
     code: str
     moves: tuple[str, ...]
     states: tuple[dict[str, Any], ...]
-    extra: dict[str, Any] = field(default_factory=dict)   # the file's other keys (outcome, ...)
-    winning: tuple[str, ...] | None = None                 # a mistake line's winning line
+    extra: dict[str, Any] = field(default_factory=dict)  # the file's other keys (outcome, ...)
+    winning: tuple[str, ...] | None = None  # a mistake line's winning line
 
 
 # ---------------------------------------------------------------------------------------
@@ -83,8 +84,9 @@ def _suit(card: str) -> str:
 
 def _need(game: GameRecord, key: str, kind: str) -> None:
     if game.states[0].get("game") != kind:
-        raise _fail(game, key, f"this fact is about {kind} games, the example is "
-                               f"{game.states[0].get('game')!r}")
+        raise _fail(
+            game, key, f"this fact is about {kind} games, the example is {game.states[0].get('game')!r}"
+        )
 
 
 def fact_code(game: GameRecord, key: str) -> Fact:
@@ -95,8 +97,13 @@ def fact_length(game: GameRecord, key: str) -> Fact:
     final = game.states[-1]
     if final.get("game") == "crescent":
         redeals = sum(1 for m in game.moves if m == "redeal")
-        return Fact("facts.cr.length", counts={"moves": ("facts.count.moves", final["moves"]),
-                                              "redeals": ("facts.count.redeals", redeals)})
+        return Fact(
+            "facts.cr.length",
+            counts={
+                "moves": ("facts.count.moves", final["moves"]),
+                "redeals": ("facts.count.redeals", redeals),
+            },
+        )
     return Fact("facts.cf.length", counts={"actions": ("facts.count.actions", final["moves"])})
 
 
@@ -114,10 +121,14 @@ def fact_ace_on_king(game: GameRecord, key: str) -> Fact:
         before = game.states[i]
         card, target = before["piles"][src - 1][-1], before["piles"][dst - 1][-1]
         if _rank(card) == "A" and _rank(target) == "K":
-            return Fact("facts.cr.ace_on_king", {"src": src, "dst": dst},
-                        cards={"card": card, "target": target},
-                        move=game.states[i + 1]["moves"], step=i,
-                        diagrams=(FactDiagram(i, (str(src), str(dst))),))
+            return Fact(
+                "facts.cr.ace_on_king",
+                {"src": src, "dst": dst},
+                cards={"card": card, "target": target},
+                move=game.states[i + 1]["moves"],
+                step=i,
+                diagrams=(FactDiagram(i, (str(src), str(dst))),),
+            )
     raise _fail(game, key, "no move puts an ace on a king of a pile")
 
 
@@ -134,10 +145,13 @@ def fact_redeal(game: GameRecord, key: str) -> Fact:
         raise _fail(game, key, "the game has no redeal") from None
     before, after = game.states[i], game.states[i + 1]
     legal = engine.from_state(after).legal_moves()
-    playable = [p for p in range(1, 17)
-                if len(before["piles"][p - 1]) >= 2
-                and after["piles"][p - 1][-1] != before["piles"][p - 1][-1]
-                and any(mv.startswith(f"{p}>") for mv in legal)]
+    playable = [
+        p
+        for p in range(1, 17)
+        if len(before["piles"][p - 1]) >= 2
+        and after["piles"][p - 1][-1] != before["piles"][p - 1][-1]
+        and any(mv.startswith(f"{p}>") for mv in legal)
+    ]
     if not playable:
         raise _fail(game, key, "no pile's new top card can be played after the first redeal")
     pile = playable[0]
@@ -147,9 +161,13 @@ def fact_redeal(game: GameRecord, key: str) -> Fact:
     if nxt is not None and int(nxt.group(1)) in playable:
         pile = int(nxt.group(1))
     old, new = before["piles"][pile - 1], after["piles"][pile - 1]
-    return Fact("facts.cr.redeal", {"pile": pile, "before": old, "after": new},
-                cards={"card": new[-1]}, step=i,
-                diagrams=(FactDiagram(i, fan=(str(pile),)), FactDiagram(i + 1, fan=(str(pile),))))
+    return Fact(
+        "facts.cr.redeal",
+        {"pile": pile, "before": old, "after": new},
+        cards={"card": new[-1]},
+        step=i,
+        diagrams=(FactDiagram(i, fan=(str(pile),)), FactDiagram(i + 1, fan=(str(pile),))),
+    )
 
 
 def _base_card(game: GameRecord) -> str:
@@ -164,10 +182,12 @@ def fact_base_card(game: GameRecord, key: str) -> Fact:
     base = _base_card(game)
     start = _rank(base)
     below = RANKS[(RANKS.index(start) - 1) % 13]
-    variant = {"A": "facts.cf.base_card_ace", "2": "facts.cf.base_card_two",
-               "K": "facts.cf.base_card_king"}.get(start, "facts.cf.base_card")
-    return Fact(variant, {"code": game.code}, cards={"card": base},
-                ranks={"start": start, "below": below})
+    variant = {
+        "A": "facts.cf.base_card_ace",
+        "2": "facts.cf.base_card_two",
+        "K": "facts.cf.base_card_king",
+    }.get(start, "facts.cf.base_card")
+    return Fact(variant, {"code": game.code}, cards={"card": base}, ranks={"start": start, "below": below})
 
 
 _COLUMN_MOVE = re.compile(r"^([1-4])(?::(\d+))?>(.+)$")
@@ -190,9 +210,13 @@ def fact_column_ace(game: GameRecord, key: str) -> Fact:
             reason = engine.from_state(state).check(f"{c}>{_suit(ace)}")
             if reason != "foundation-start":
                 continue
-            return Fact("facts.cf.column_ace", {"column": c, "suit": _suit(ace)},
-                        cards={"card": ace, "start_card": start + _suit(ace)}, step=i,
-                        diagrams=(FactDiagram(i, (str(c), _suit(ace)), refused=True),))
+            return Fact(
+                "facts.cf.column_ace",
+                {"column": c, "suit": _suit(ace)},
+                cards={"card": ace, "start_card": start + _suit(ace)},
+                step=i,
+                diagrams=(FactDiagram(i, (str(c), _suit(ace)), refused=True),),
+            )
     raise _fail(game, key, "no column ace is ever refused by an empty foundation")
 
 
@@ -220,12 +244,19 @@ def fact_column_refill(game: GameRecord, key: str) -> Fact:
             cards["target"] = before["columns"][int(dst) - 1][-1]
             cards["top"] = column[-1]
             variant = {1: "facts.cf.refill_one", 2: "facts.cf.refill_two"}.get(n, "facts.cf.refill_run")
-        return Fact(variant, params, cards=cards, move=after["moves"], step=i,
-                    diagrams=(FactDiagram(i, (str(c), dst)), FactDiagram(i + 1)))
+        return Fact(
+            variant,
+            params,
+            cards=cards,
+            move=after["moves"],
+            step=i,
+            diagrams=(FactDiagram(i, (str(c), dst)), FactDiagram(i + 1)),
+        )
     raise _fail(game, key, "no action empties a column while the reserve still has cards")
 
 
 # ---- facts of the lesson examples (messages in catalogues/<lang>/commentary.json) ----------
+
 
 def fact_parting(game: GameRecord, key: str) -> Fact:
     """A mistake line: the move where it leaves its winning line, and what each played."""
@@ -237,11 +268,13 @@ def fact_parting(game: GameRecord, key: str) -> Fact:
     params: dict[str, Any] = {"number": game.states[k + 1]["moves"]}
     message = "commentary.fact.parting"
     src = game.moves[k].split(">")[0]
-    if game.states[k].get("game") == "crescent" and src.isdigit() \
-            and len(game.states[k]["piles"][int(src) - 1]) == 1:
+    if (
+        game.states[k].get("game") == "crescent"
+        and src.isdigit()
+        and len(game.states[k]["piles"][int(src) - 1]) == 1
+    ):
         message, params["pile"] = "commentary.fact.parting_empties", int(src)
-    return Fact(message, params,
-                quotes={"mistake": (game.moves[k], k), "win": (game.winning[k], k)}, step=k)
+    return Fact(message, params, quotes={"mistake": (game.moves[k], k), "win": (game.winning[k], k)}, step=k)
 
 
 def fact_mistake_end(game: GameRecord, key: str) -> Fact:
@@ -250,8 +283,12 @@ def fact_mistake_end(game: GameRecord, key: str) -> Fact:
     if final.get("status") != "blocked":
         raise _fail(game, key, "the line does not end blocked")
     left = sum(len(p) for p in final["piles"])
-    return Fact("commentary.fact.blocked", {"number": final["moves"]},
-                counts={"cards": ("count.cards", left)}, step=len(game.moves))
+    return Fact(
+        "commentary.fact.blocked",
+        {"number": final["moves"]},
+        counts={"cards": ("count.cards", left)},
+        step=len(game.moves),
+    )
 
 
 _FOUNDATIONS = ("S", "H", "D", "C")
@@ -269,8 +306,12 @@ def fact_takeback(game: GameRecord, key: str) -> Fact:
             cards = {"card": card}
             if target:
                 cards["target"] = target[-1]
-            return Fact("commentary.fact.takeback" if target else "commentary.fact.takeback_empty",
-                        {"number": game.states[i + 1]["moves"], "column": int(dst)}, cards=cards, step=i)
+            return Fact(
+                "commentary.fact.takeback" if target else "commentary.fact.takeback_empty",
+                {"number": game.states[i + 1]["moves"], "column": int(dst)},
+                cards=cards,
+                step=i,
+            )
     raise _fail(game, key, "no card comes back from a foundation")
 
 
@@ -283,8 +324,13 @@ def fact_choice(game: GameRecord, key: str) -> Fact:
         before = game.states[i]
         played_dst, other_dst = move.split(">")[1], other.split(">")[1]
         src = move.split(">")[0]
-        card = (before["reserve"] if src == "R" else before["waste"] if src == "W"
-                else before["columns"][int(src) - 1])[-1]
+        card = (
+            before["reserve"]
+            if src == "R"
+            else before["waste"]
+            if src == "W"
+            else before["columns"][int(src) - 1]
+        )[-1]
         column = played_dst if played_dst.isdigit() else other_dst
         target = before["columns"][int(column) - 1]
         if not target:
@@ -292,8 +338,12 @@ def fact_choice(game: GameRecord, key: str) -> Fact:
         variant = "commentary.fact.choice_column" if played_dst.isdigit() else "commentary.fact.choice_home"
         if alt.get("rules") == "no-takebacks":
             variant += "_classic"
-        return Fact(variant, {"number": game.states[i + 1]["moves"], "column": int(column)},
-                    cards={"card": card, "target": target[-1]}, step=i)
+        return Fact(
+            variant,
+            {"number": game.states[i + 1]["moves"], "column": int(column)},
+            cards={"card": card, "target": target[-1]},
+            step=i,
+        )
     raise _fail(game, key, 'no stored "alternatives" entry puts a card home or on a column')
 
 
@@ -315,8 +365,9 @@ FACTS: dict[str, Callable[[GameRecord, str], Fact]] = {
 def find_fact(game: GameRecord, key: str) -> Fact:
     finder = FACTS.get(key)
     if finder is None:
-        raise ValueError(f"example {game.name!r}: unknown fact {key!r} "
-                         f"(known facts: {', '.join(sorted(FACTS))})")
+        raise ValueError(
+            f"example {game.name!r}: unknown fact {key!r} (known facts: {', '.join(sorted(FACTS))})"
+        )
     return finder(game, key)
 
 
@@ -331,12 +382,17 @@ def _msg(lang: str, key: str, **params: Any) -> str:
 
 
 def short_card(lang: str, card: str) -> str:
-    return _msg(lang, "facts.card_short", rank=_msg(lang, f"rank_short.{_rank(card)}"),
-                suit=_msg(lang, f"facts.suit_symbol.{_suit(card)}"))
+    return _msg(
+        lang,
+        "facts.card_short",
+        rank=_msg(lang, f"rank_short.{_rank(card)}"),
+        suit=_msg(lang, f"facts.suit_symbol.{_suit(card)}"),
+    )
 
 
-def _with_articles(lang: str, name: str, nominative: str, accusative: str, rank: str,
-                   out: dict[str, str]) -> None:
+def _with_articles(
+    lang: str, name: str, nominative: str, accusative: str, rank: str, out: dict[str, str]
+) -> None:
     """`{name}` bare, and `{name}_nom`, `{name}_acc`, `{name}_on` with their article (the
     accusative spelling for acc and on: Greek declines rank names, Άσος -> τον Άσο)."""
     gender = _msg(lang, f"facts.gender.{rank}")
@@ -361,13 +417,12 @@ def card_params(lang: str, name: str, card: str) -> dict[str, str]:
 def rank_params(lang: str, name: str, rank: str) -> dict[str, str]:
     """`{name}` (the rank's name) with article forms."""
     out: dict[str, str] = {}
-    _with_articles(lang, name, _msg(lang, f"rank.{rank}"), _msg(lang, f"facts.rank_acc.{rank}"),
-                   rank, out)
+    _with_articles(lang, name, _msg(lang, f"rank.{rank}"), _msg(lang, f"facts.rank_acc.{rank}"), rank, out)
     return out
 
 
 def _count(lang: str, key: str, n: int) -> str:
-    return _msg(lang, key, count=n)   # a plural message: the catalogue picks the CLDR form
+    return _msg(lang, key, count=n)  # a plural message: the catalogue picks the CLDR form
 
 
 def ordinal(lang: str, n: int) -> str:
@@ -384,7 +439,7 @@ def sentence(fact: Fact, lang: str, states: tuple[dict[str, Any], ...] | None = 
         for name, (move, index) in fact.quotes.items():
             params[name] = diagrams.caption(move, states[index], lang)
     for key, value in fact.params.items():
-        if isinstance(value, list):   # a pile, bottom first
+        if isinstance(value, list):  # a pile, bottom first
             text = short_card(lang, value[0])
             for card in value[1:]:
                 text = _msg(lang, "facts.card_join", cards=text, card=short_card(lang, card))
@@ -399,7 +454,7 @@ def sentence(fact: Fact, lang: str, states: tuple[dict[str, Any], ...] | None = 
         params["move"] = ordinal(lang, fact.move)
     if "suit" in fact.params:
         params["foundation"] = _msg(lang, f"name.cf.{fact.params['suit']}")
-    return _msg(lang, fact.message, **params)   # Korean particles: resolved by the formatter
+    return _msg(lang, fact.message, **params)  # Korean particles: resolved by the formatter
 
 
 def resolve_particles(text: str, lang: str) -> str:
@@ -425,8 +480,9 @@ def _record(name: str, ctx: Any) -> GameRecord:
     if not path.is_file():
         raise ValueError(f"unknown example {name!r}: no file docs/examples/{name}.json")
     ex = load_example(ctx.docs_dir, name, getattr(ctx, "root", None))
-    extra = {k: v for k, v in json.loads(path.read_text(encoding="utf-8")).items()
-             if k not in ("code", "moves")}
+    extra = {
+        k: v for k, v in json.loads(path.read_text(encoding="utf-8")).items() if k not in ("code", "moves")
+    }
     winning = None
     if isinstance(extra.get("winning"), str) and check_name(extra["winning"]):
         winning = load_example(ctx.docs_dir, extra["winning"], getattr(ctx, "root", None)).moves
@@ -436,8 +492,9 @@ def _record(name: str, ctx: Any) -> GameRecord:
 def _split(args: str) -> tuple[str, str, list[str]]:
     words = args.split()
     if not words or "." not in words[0]:
-        raise ValueError(f"malformed fact {args.strip()!r}: expected EXAMPLE.KEY, "
-                         "e.g. crescent-example.ace-on-king")
+        raise ValueError(
+            f"malformed fact {args.strip()!r}: expected EXAMPLE.KEY, e.g. crescent-example.ace-on-king"
+        )
     name, _, key = words[0].partition(".")
     return name, key, words[1:]
 
@@ -483,8 +540,7 @@ def fact_diagram(args: str, lang: str, ctx: Any) -> str:
     game, fact = fact_of(args, ctx)
     index = 1 if options else 0
     if index >= len(fact.diagrams):
-        raise ValueError(f"fact {key!r} of {name!r} has no diagram"
-                         + (" after its step" if index else ""))
+        raise ValueError(f"fact {key!r} of {name!r} has no diagram" + (" after its step" if index else ""))
     d = fact.diagrams[index]
     spec = [f"{name}@{d.step}", f"id=fact-{name}-{key}" + ("-after" if index else "")]
     if d.highlight:

@@ -1,6 +1,7 @@
 """`<!-- label: KEY -->`: a page quotes the site's own words (a button, a setting, a choice of
 the board) from the catalogue, so the rules pages and the board can never name a control two
 ways. The message must take no arguments; an unknown key fails the build with file and line."""
+
 from __future__ import annotations
 
 import re

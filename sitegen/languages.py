@@ -8,6 +8,7 @@ its name, description, nav titles and light/dark toggle names taken from its sit
 the default language's nav titles and toggle names come from its catalogue too, so mkdocs.yml
 holds no sentence of any language.
 """
+
 from __future__ import annotations
 
 import copy
@@ -48,8 +49,9 @@ def _palette(config: Any, lang: str) -> list[dict[str, Any]]:
         toggle = palette.get("toggle")
         if toggle:
             # The toggle of the light scheme switches to dark, and the other way round.
-            toggle["name"] = _message(lang, "site.palette.dark" if palette.get("scheme") != "slate"
-                                      else "site.palette.light")
+            toggle["name"] = _message(
+                lang, "site.palette.dark" if palette.get("scheme") != "slate" else "site.palette.light"
+            )
     return palettes
 
 
@@ -65,7 +67,7 @@ def configure(config: Any) -> Any:
     docs_dir = Path(config.docs_dir)
 
     # The default language: nav titles and toggle names from its catalogue.
-    nav_titles: dict[str, str] = {}   # page stem -> the nav title in the default language
+    nav_titles: dict[str, str] = {}  # page stem -> the nav title in the default language
     for item, title, stem in _nav_files(config.nav):
         new_title = _message(default.locale, f"site.nav.{stem}")
         item[new_title] = item.pop(title)
@@ -80,15 +82,18 @@ def configure(config: Any) -> Any:
         if locale in listed:
             continue
         entry = I18nPluginLanguage()
-        entry.load_dict({
-            "locale": locale,
-            "name": _message(locale, "site.language_name"),
-            "build": True,
-            "site_description": _message(locale, "site.description"),
-            "nav_translations": {nav_titles[stem]: _message(locale, f"site.nav.{stem}")
-                                 for stem in nav_titles},
-            "theme": {"palette": _palette(config, locale)},
-        })
+        entry.load_dict(
+            {
+                "locale": locale,
+                "name": _message(locale, "site.language_name"),
+                "build": True,
+                "site_description": _message(locale, "site.description"),
+                "nav_translations": {
+                    nav_titles[stem]: _message(locale, f"site.nav.{stem}") for stem in nav_titles
+                },
+                "theme": {"palette": _palette(config, locale)},
+            }
+        )
         failed, _warnings = entry.validate()
         if failed:
             raise LanguageError(f"catalogues/{locale}: cannot configure the language: {failed}")

@@ -1,4 +1,5 @@
 """Build-time checks of the lesson and puzzle files, whether or not a page uses them yet."""
+
 from __future__ import annotations
 
 from pathlib import Path

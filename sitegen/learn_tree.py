@@ -13,6 +13,7 @@ answer it on a Play page (same svg, captions and refusal sentences), then filter
 So the page (assets/js/learn.js) answers every click from this data at once, with no Python:
 the first click and every later one. SVGs are packed with sitegen.live.pack_svgs.
 """
+
 from __future__ import annotations
 
 import json
@@ -25,9 +26,13 @@ def state_key(state: dict[str, Any]) -> str:
     return json.dumps(state, sort_keys=True, separators=(",", ":"))
 
 
-def precompute(nodes: list[dict[str, Any]], lang: str, diagram_id: str,
-               verdict: Callable[[dict[str, Any], str, dict[str, Any], Callable[[str], int]], Answer | int],
-               terminal: frozenset[int] = frozenset()) -> dict[str, Any]:
+def precompute(
+    nodes: list[dict[str, Any]],
+    lang: str,
+    diagram_id: str,
+    verdict: Callable[[dict[str, Any], str, dict[str, Any], Callable[[str], int]], Answer | int],
+    terminal: frozenset[int] = frozenset(),
+) -> dict[str, Any]:
     """Answers for every node: `nodes[i]` is a state; `verdict(before, move, after, svg_ref)`
     returns the index of the node a legal move leads to, or the answer that replaces the move
     (`svg_ref(svg)` packs an SVG the answer refers to, such as a puzzle's refutation steps).
@@ -76,22 +81,28 @@ def precompute(nodes: list[dict[str, Any]], lang: str, diagram_id: str,
                 ruling = verdict(state, answer["played"], answer["state"], svg_ref)
                 if isinstance(ruling, int):
                     answer["node"] = ruling
-                    answer.pop("state", None)   # the page takes it from the node
+                    answer.pop("state", None)  # the page takes it from the node
                 else:
                     answer = ruling
             return keep(answer)
 
         board = ops.Board(shown.copy(), lang, kind, diagram_id)
         view = ops.view(board)
-        entry: dict[str, Any] = {"svg_ref": svg_ref(view["svg"]), "state": state,
-                                 "labels": view["labels"], "disabled": view["disabled"]}
+        entry: dict[str, Any] = {
+            "svg_ref": svg_ref(view["svg"]),
+            "state": state,
+            "labels": view["labels"],
+            "disabled": view["disabled"],
+        }
         out_nodes.append(entry)
-        if number in terminal:   # the goal: the page takes no further move here
+        if number in terminal:  # the goal: the page takes no further move here
             continue
         places = list(diagrams.places(kind))
         entry["tap"] = {p: run(ops.tap, place=p) for p in places}
-        entry["drop"] = {src: {dst: run(ops.drop, src=src, dst=dst)
-                               for dst in places + ["F"] if dst != src} for src in places}
+        entry["drop"] = {
+            src: {dst: run(ops.drop, src=src, dst=dst) for dst in places + ["F"] if dst != src}
+            for src in places
+        }
         if kind == "crescent":
             entry["redeal"] = run(ops.redeal)
     ops.BOARDS.pop("learn", None)

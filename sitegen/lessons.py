@@ -16,6 +16,7 @@ goal said again), an illegal one with the engine's reason. `text` names catalogu
 (every language has them; `params` fill their placeholders: cards by their names in the
 page's language). `scripts/find_lessons.py` writes these files from real games.
 """
+
 from __future__ import annotations
 
 import re
@@ -29,11 +30,12 @@ from sitegen.sources import check_name, read_object
 GAMES = ("crescent", "canfield")
 GOAL_KINDS = ("top", "empty", "size", "status")
 TEXT_KEYS = ("title", "goal", "done")
-MAX_LINE = 4            # lessons are short: the accepted tree is searched exhaustively
+MAX_LINE = 4  # lessons are short: the accepted tree is searched exhaustively
 CARD_RE = re.compile(r"^[A2-9TJQK][SHDC]$")
 
 
 # ---- goals --------------------------------------------------------------------------------------
+
 
 def cards_at(state: dict[str, Any], place: str) -> list[str] | None:
     """The cards of a place of `state` (bottom first), None for a place the game lacks."""
@@ -69,6 +71,7 @@ def goal_met(state: dict[str, Any], goal: dict[str, Any]) -> bool:
 
 # ---- loading and checking a lesson file ---------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Lesson:
     name: str
@@ -91,8 +94,13 @@ def load_lesson(docs_dir: Path, name: str, root: Path | None = None) -> Lesson:
     import catalogues
     import engine
 
-    file = read_object(docs_dir / "lessons" / f"{name}.json", root, "a lesson",
-                       ("game", "state", "goal", "line", "text"), ("params", "next", "source"))
+    file = read_object(
+        docs_dir / "lessons" / f"{name}.json",
+        root,
+        "a lesson",
+        ("game", "state", "goal", "line", "text"),
+        ("params", "next", "source"),
+    )
     if file.digest in _cache:
         return _cache[file.digest]
     shown, data, fail = file.shown, file.data, file.fail
@@ -142,11 +150,15 @@ def load_lesson(docs_dir: Path, name: str, root: Path | None = None) -> Lesson:
             except KeyError as e:
                 raise fail("text", f"text {role!r}: {e.args[0]}") from None
     nxt = data.get("next")
-    if nxt is not None and (not isinstance(nxt, str) or not check_name(nxt)
-                            or not (docs_dir / "lessons" / f"{nxt}.json").is_file()):
+    if nxt is not None and (
+        not isinstance(nxt, str)
+        or not check_name(nxt)
+        or not (docs_dir / "lessons" / f"{nxt}.json").is_file()
+    ):
         raise fail("next", f"next names no lesson file docs/lessons/{nxt}.json")
-    lesson = Lesson(name, shown, data["game"], state, goal, tuple(line), params, texts, nxt,
-                    data.get("source", {}))
+    lesson = Lesson(
+        name, shown, data["game"], state, goal, tuple(line), params, texts, nxt, data.get("source", {})
+    )
     _cache[file.digest] = lesson
     return lesson
 
@@ -162,6 +174,7 @@ def _params(params: dict[str, Any], lang: str, game: str) -> dict[str, Any]:
 
 
 # ---- the tree of positions the reader may pass through ------------------------------------------
+
 
 def tree(lesson: Lesson) -> tuple[list[dict[str, Any]], dict[str, tuple[int, bool]]]:
     """The positions from which the goal is still reachable in time, and their index.
@@ -241,6 +254,7 @@ def answers(lesson: Lesson, lang: str, ident: str) -> dict[str, Any]:
 
 # ---- <!-- lesson: ID --> -------------------------------------------------------------------------
 
+
 def lesson_html(args: str, lang: str, ctx: MarkerContext) -> str:
     import catalogues
     from sitegen.live import JS_MESSAGES, _esc, answers_file, json_script, ui_messages
@@ -270,41 +284,52 @@ def lesson_html(args: str, lang: str, ctx: MarkerContext) -> str:
     nxt = ""
     if lesson.next:
         after = load_lesson(ctx.docs_dir, lesson.next, ctx.root)
-        nxt = (f' <a data-role="next" href="#lesson-{_esc(lesson.next)}">'
-               f'{m("learn.next", title=catalogues.message(lang, after.text["title"], **_params(after.params, lang, after.game)))}</a>')
+        nxt = (
+            f' <a data-role="next" href="#lesson-{_esc(lesson.next)}">'
+            f"{m('learn.next', title=catalogues.message(lang, after.text['title'], **_params(after.params, lang, after.game)))}</a>"
+        )
     extra = ""
     if lesson.game == "crescent":
-        extra = (f'<button type="button" data-action="redeal" data-role="redeal">'
-                 f'{_esc(root["labels"].get("redeal", ""))}</button>')
+        extra = (
+            f'<button type="button" data-action="redeal" data-role="redeal">'
+            f"{_esc(root['labels'].get('redeal', ''))}</button>"
+        )
     else:
         extra = f'<button type="button" data-action="draw">{m("ui.button.draw")}</button>'
     import diagrams
 
-    return "\n".join([
-        f'<section class="cc-live cc-learn cc-lesson" id="{ident}" data-lesson="{_esc(name)}"'
-        f' data-board="{lesson.game}" data-lang="{_esc(lang)}" data-diagram-id="{ident}"'
-        f' data-answers="{_esc(answers_file(data, lang))}"'
-        f' data-search-exclude aria-labelledby="{ident}-title"'
-        f'{state_attribute(lesson.state)}>',
-        f'<p class="cc-learn-title" id="{ident}-title"><strong>{m("punct.label", label=catalogues.message(lang, "learn.lesson"))} {title}</strong>'
-        f' <span class="cc-learn-badge" data-role="badge" hidden>{m("learn.badge.done")}</span></p>',
-        f'<p class="cc-learn-goal" data-role="goal"><span>{m("punct.label", label=catalogues.message(lang, "learn.goal"))}</span> {goal}</p>',
-        json_script("ui", ui_messages(lang, JS_MESSAGES + LEARN_MESSAGES)),
-        # A picture until the board's answers (with its drawing) arrive: a tab stop meanwhile, so
-        # that a keyboard reader who comes to it is taken to the board's first place then.
-        f'<div class="cc-svg" data-role="svg" tabindex="0" data-picture-stop>'
-        f'{picture_html(svg, lang, ctx, ident=ident, desc_id=ident + "-desc")}</div>',
-        f'<div class="cc-toolbar">{extra}'
-        f'<button type="button" data-action="undo">{m("ui.button.undo")}</button>'
-        f'<button type="button" data-action="reset">{m("ui.button.reset")}</button></div>',
-        f'<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
-        f'<p class="cc-learn-done" data-role="done" hidden>{nxt}</p>',
-        f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
-        f'<p data-role="desc" id="{ident}-desc">{_esc(diagrams.describe(lesson.state, lang))}</p></details>',
-        "</section>",
-    ])
+    return "\n".join(
+        [
+            f'<section class="cc-live cc-learn cc-lesson" id="{ident}" data-lesson="{_esc(name)}"'
+            f' data-board="{lesson.game}" data-lang="{_esc(lang)}" data-diagram-id="{ident}"'
+            f' data-answers="{_esc(answers_file(data, lang))}"'
+            f' data-search-exclude aria-labelledby="{ident}-title"'
+            f"{state_attribute(lesson.state)}>",
+            f'<p class="cc-learn-title" id="{ident}-title"><strong>{m("punct.label", label=catalogues.message(lang, "learn.lesson"))} {title}</strong>'
+            f' <span class="cc-learn-badge" data-role="badge" hidden>{m("learn.badge.done")}</span></p>',
+            f'<p class="cc-learn-goal" data-role="goal"><span>{m("punct.label", label=catalogues.message(lang, "learn.goal"))}</span> {goal}</p>',
+            json_script("ui", ui_messages(lang, JS_MESSAGES + LEARN_MESSAGES)),
+            # A picture until the board's answers (with its drawing) arrive: a tab stop meanwhile, so
+            # that a keyboard reader who comes to it is taken to the board's first place then.
+            f'<div class="cc-svg" data-role="svg" tabindex="0" data-picture-stop>'
+            f"{picture_html(svg, lang, ctx, ident=ident, desc_id=ident + '-desc')}</div>",
+            f'<div class="cc-toolbar">{extra}'
+            f'<button type="button" data-action="undo">{m("ui.button.undo")}</button>'
+            f'<button type="button" data-action="reset">{m("ui.button.reset")}</button></div>',
+            f'<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
+            f'<p class="cc-learn-done" data-role="done" hidden>{nxt}</p>',
+            f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
+            f'<p data-role="desc" id="{ident}-desc">{_esc(diagrams.describe(lesson.state, lang))}</p></details>',
+            "</section>",
+        ]
+    )
 
 
 # Messages learn.js needs (besides the live boards' JS_MESSAGES).
-LEARN_MESSAGES = ("ui.undone", "reason.nothing-to-undo", "ui.replay-counter", "learn.already-done",
-                  "learn.refutation-reset")
+LEARN_MESSAGES = (
+    "ui.undone",
+    "reason.nothing-to-undo",
+    "ui.replay-counter",
+    "learn.already-done",
+    "learn.refutation-reset",
+)

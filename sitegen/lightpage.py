@@ -14,6 +14,7 @@ which markers the build's memo reused: the same page always comes out the same.
 double quotes then stay as they are instead of six-byte `&quot;`s (a position is about 40%
 lighter; the Puzzles page carries 52 of them).
 """
+
 from __future__ import annotations
 
 import hashlib

@@ -14,6 +14,7 @@ Everything the page shows before Python runs is made here, with the engine and d
 SVGs are packed as indices into a table of fragments (`pack_svgs`): two boards a move apart share
 almost all their markup, so many boards cost little more than one.
 """
+
 from __future__ import annotations
 
 import html
@@ -31,8 +32,17 @@ PREFIXES = {"crescent": "CR", "canfield": "CF"}
 
 # Messages the page's scripts need before (or without) Python; everything else comes from Python.
 JS_MESSAGES = (
-    "ui.loading", "ui.timeout", "ui.file", "ui.python-error", "ui.deselected", "ui.copied",
-    "ui.hint-thinking", "ui.tryit-ready", "ui.reset-done", "ui.answers-loading", "ui.queued",
+    "ui.loading",
+    "ui.timeout",
+    "ui.file",
+    "ui.python-error",
+    "ui.deselected",
+    "ui.copied",
+    "ui.hint-thinking",
+    "ui.tryit-ready",
+    "ui.reset-done",
+    "ui.answers-loading",
+    "ui.queued",
 )
 REPLAY_MESSAGES = ("ui.replay-start", "ui.replay-counter", "ui.replay-unavailable", "ui.file-replay")
 
@@ -51,6 +61,7 @@ _CHUNK_RE = re.compile(r"(?=<g[ >]|<desc[ >]|<style[ >])")
 
 
 # ---- small helpers ----------------------------------------------------------------------------
+
 
 def _msg(lang: str, key: str, **params: Any) -> str:
     import catalogues
@@ -111,18 +122,26 @@ def _options(words: list[str], allowed: tuple[str, ...], ctx: MarkerContext, mar
     for word in words:
         key, eq, value = word.partition("=")
         if not eq or key not in allowed or not value:
-            ctx.fail(f"unknown or malformed {marker} option {word!r} "
-                     f"(options: {', '.join(k + '=...' for k in allowed) or 'none'})")
+            ctx.fail(
+                f"unknown or malformed {marker} option {word!r} "
+                f"(options: {', '.join(k + '=...' for k in allowed) or 'none'})"
+            )
         out[key] = value
     return out
 
 
-def _render(state: dict[str, Any], lang: str, diagram_id: str, interactive: bool,
-            highlight: tuple[str, str] | None = None) -> str:
+def _render(
+    state: dict[str, Any],
+    lang: str,
+    diagram_id: str,
+    interactive: bool,
+    highlight: tuple[str, str] | None = None,
+) -> str:
     import diagrams
 
-    return diagrams.render_svg(state, lang, diagram_id=diagram_id, interactive=interactive,
-                               highlight=highlight)
+    return diagrams.render_svg(
+        state, lang, diagram_id=diagram_id, interactive=interactive, highlight=highlight
+    )
 
 
 def _describe(state: dict[str, Any], lang: str) -> str:
@@ -139,14 +158,17 @@ def _caption(move: str, before: dict[str, Any], lang: str, number: int) -> str:
 
 # ---- <!-- board: GAME [code=CODE] --> ---------------------------------------------------------
 
+
 def board_html(args: str, lang: str, ctx: MarkerContext) -> str:
     """A Play page's board: live as soon as Python is up, from `#code=` or the default deal."""
     import engine
 
     words = args.split()
     if not words or words[0] not in GAMES:
-        ctx.fail(f"board marker needs a game: <!-- board: crescent --> or <!-- board: canfield -->"
-                 f" (got {args.strip()!r})")
+        ctx.fail(
+            f"board marker needs a game: <!-- board: crescent --> or <!-- board: canfield -->"
+            f" (got {args.strip()!r})"
+        )
     game_name = words[0]
     opts = _options(words[1:], ("code", "id"), ctx, "board")
     code = opts.get("code", DEFAULT_CODES[game_name])
@@ -168,8 +190,10 @@ def board_html(args: str, lang: str, ctx: MarkerContext) -> str:
 
     redeal = ""
     if game_name == "crescent":
-        redeal = (f'<button type="button" data-action="redeal" data-role="redeal" disabled>'
-                  f'{m("ui.redeal", n=state["redeals_left"])}</button>')
+        redeal = (
+            f'<button type="button" data-action="redeal" data-role="redeal" disabled>'
+            f"{m('ui.redeal', n=state['redeals_left'])}</button>"
+        )
     draw_button = ""
     if game_name == "canfield":
         draw_button = f'<button type="button" data-action="draw" disabled>{m("ui.button.draw")}</button>'
@@ -177,45 +201,49 @@ def board_html(args: str, lang: str, ctx: MarkerContext) -> str:
     if game_name == "canfield":
         score = f'<div><dt>{m("ui.label.score")}</dt><dd data-role="score">0</dd></div>'
     input_id = f"{ident}-code"
-    return "\n".join([
-        f'<div class="cc-live cc-board" id="{_esc(ident)}" data-board="{game_name}" data-lang="{_esc(lang)}"'
-        f' data-diagram-id="{_esc(ident)}" data-default-code="{_esc(game.code)}" data-verdict="pending"'
-        f' role="region" aria-label="{m("ui.board." + game_name)}">',
-        json_script("ui", ui_messages(lang, JS_MESSAGES + play.js_keys())),
-        f'<form class="cc-newgame" data-role="newgame" data-search-exclude>'
-        f'<label for="{_esc(input_id)}">{m("ui.label.code")}</label>'
-        f'<input id="{_esc(input_id)}" data-role="code-in" name="code" type="text" autocomplete="off"'
-        f' spellcheck="false" maxlength="64" placeholder="{_esc(game.code)}">'
-        f'<button type="submit" data-action="open">{m("ui.button.open")}</button>'
-        f'{play.newgame_button(game_name, m)}</form>',
-        play.dialog_html(game_name, ident, state, m),
-        f'<div class="cc-toolbar" data-search-exclude>'
-        f'<button type="button" data-action="undo" disabled>{m("ui.button.undo")}</button>'
-        f'{redeal}{draw_button}'
-        f'<button type="button" data-action="hint">{m("ui.button.hint")}</button></div>',
-        f'<dl class="cc-stats"><div><dt>{m("ui.label.moves")}</dt><dd data-role="moves">0</dd></div>'
-        f'<div><dt>{m("ui.label.time")}</dt><dd data-role="timer">0:00</dd></div>{score}</dl>',
-        f'<div class="cc-svg" id="{_esc(ident)}-svg" data-role="svg" data-search-exclude>{svg}</div>',
-        f'<p class="cc-status" role="status" aria-live="polite" data-role="status">{m("ui.loading")}</p>',
-        play.verdict_html(m),
-        f'<div class="cc-offer" data-role="offer" hidden><span>{m("ui.offer")}</span>'
-        f'<button type="button" data-action="undo">{m("ui.button.undo")}</button>'
-        f'<button type="button" data-action="random">{m("ui.button.new")}</button></div>',
-        f'<div class="cc-share" data-search-exclude><span>{m("punct.label", label=_msg(lang, "ui.label.code"))}</span>'
-        f' <output data-role="code-out">{_esc(game.code)}</output>'
-        f' <button type="button" data-action="copy-link">{m("ui.button.copy-link")}</button>'
-        f' <span>{m("punct.label", label=_msg(lang, "ui.label.link"))}</span> <a data-role="link" href="#code={_esc(game.code)}">#code={_esc(game.code)}</a></div>',
-        f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
-        f'<p data-role="desc">{_esc(_describe(state, lang))}</p></details>',
-        play.stats_html(game_name, m),
-        "</div>",
-    ])
+    return "\n".join(
+        [
+            f'<div class="cc-live cc-board" id="{_esc(ident)}" data-board="{game_name}" data-lang="{_esc(lang)}"'
+            f' data-diagram-id="{_esc(ident)}" data-default-code="{_esc(game.code)}" data-verdict="pending"'
+            f' role="region" aria-label="{m("ui.board." + game_name)}">',
+            json_script("ui", ui_messages(lang, JS_MESSAGES + play.js_keys())),
+            f'<form class="cc-newgame" data-role="newgame" data-search-exclude>'
+            f'<label for="{_esc(input_id)}">{m("ui.label.code")}</label>'
+            f'<input id="{_esc(input_id)}" data-role="code-in" name="code" type="text" autocomplete="off"'
+            f' spellcheck="false" maxlength="64" placeholder="{_esc(game.code)}">'
+            f'<button type="submit" data-action="open">{m("ui.button.open")}</button>'
+            f"{play.newgame_button(game_name, m)}</form>",
+            play.dialog_html(game_name, ident, state, m),
+            f'<div class="cc-toolbar" data-search-exclude>'
+            f'<button type="button" data-action="undo" disabled>{m("ui.button.undo")}</button>'
+            f"{redeal}{draw_button}"
+            f'<button type="button" data-action="hint">{m("ui.button.hint")}</button></div>',
+            f'<dl class="cc-stats"><div><dt>{m("ui.label.moves")}</dt><dd data-role="moves">0</dd></div>'
+            f'<div><dt>{m("ui.label.time")}</dt><dd data-role="timer">0:00</dd></div>{score}</dl>',
+            f'<div class="cc-svg" id="{_esc(ident)}-svg" data-role="svg" data-search-exclude>{svg}</div>',
+            f'<p class="cc-status" role="status" aria-live="polite" data-role="status">{m("ui.loading")}</p>',
+            play.verdict_html(m),
+            f'<div class="cc-offer" data-role="offer" hidden><span>{m("ui.offer")}</span>'
+            f'<button type="button" data-action="undo">{m("ui.button.undo")}</button>'
+            f'<button type="button" data-action="random">{m("ui.button.new")}</button></div>',
+            f'<div class="cc-share" data-search-exclude><span>{m("punct.label", label=_msg(lang, "ui.label.code"))}</span>'
+            f' <output data-role="code-out">{_esc(game.code)}</output>'
+            f' <button type="button" data-action="copy-link">{m("ui.button.copy-link")}</button>'
+            f' <span>{m("punct.label", label=_msg(lang, "ui.label.link"))}</span> <a data-role="link" href="#code={_esc(game.code)}">#code={_esc(game.code)}</a></div>',
+            f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
+            f'<p data-role="desc">{_esc(_describe(state, lang))}</p></details>',
+            play.stats_html(game_name, m),
+            "</div>",
+        ]
+    )
 
 
 # ---- <!-- replay: EXAMPLE --> -------------------------------------------------------------------
 
-def replay_steps(example: Any, lang: str, diagram_id: str,
-                 notes: list[str | None] | None = None) -> dict[str, Any]:
+
+def replay_steps(
+    example: Any, lang: str, diagram_id: str, notes: list[str | None] | None = None
+) -> dict[str, Any]:
     """Every step of an example in one language: packed SVGs, captions, the commentary
     (`notes[n - 1]` for step n, null where a step has none: sitegen/commentary.py), and the
     descriptions unless every SVG already carries its step's description as its `<desc>` (then
@@ -227,8 +255,7 @@ def replay_steps(example: Any, lang: str, diagram_id: str,
         if n:
             # "Move N": the game's own move counter after the step (a Crescent redeal is no move
             # and its caption carries no number), not the step's index.
-            captions.append(_caption(example.moves[n - 1], example.states[n - 1], lang,
-                                     state["moves"]))
+            captions.append(_caption(example.moves[n - 1], example.states[n - 1], lang, state["moves"]))
     data = pack_svgs(svgs)
     data["captions"] = captions
     if notes is not None:
@@ -273,39 +300,47 @@ def replay_html(args: str, lang: str, ctx: MarkerContext) -> str:
     keys = _teaching_steps(example, name, ctx)
     moments = "".join(
         f'<li><a href="#step={n + 1}" data-goto="{n + 1}">'
-        f'{_esc(steps["captions"][n])}</a><br>{_esc(notes[n] or "")}</li>' for n in keys)
+        f"{_esc(steps['captions'][n])}</a><br>{_esc(notes[n] or '')}</li>"
+        for n in keys
+    )
     play_url = f"{_page_prefix(ctx)}play-{game_name}/"
-    return "\n".join([
-        f'<div class="cc-live cc-replay" id="{_esc(ident)}" data-replay="{_esc(name)}" data-lang="{_esc(lang)}"'
-        f' data-src="{REPLAY_DIR}/{_esc(file_name)}" data-game="{game_name}">',
-        json_script("ui", ui_messages(lang, JS_MESSAGES + REPLAY_MESSAGES)),
-        json_script("replay", {"code": example.code, "moves": list(example.moves)}),
-        # The deal as a picture (sitegen/pictures.py); replay.js draws each step from the file.
-        f'<div class="cc-svg" data-role="svg" tabindex="0" data-search-exclude>'
-        f'{picture_html(unpack_svg(steps, 0), lang, ctx, ident=ident, desc_id=ident + "-desc")}</div>',
-        f'<p class="cc-caption" data-role="caption" aria-live="polite">{m("ui.replay-start")}</p>',
-        f'<p class="cc-note" data-role="note" aria-live="polite"></p>',
-        f'<div class="cc-nav" data-search-exclude>'
-        f'<button type="button" data-action="first" disabled>« {m("ui.replay.first")}</button>'
-        f'<button type="button" data-action="prev" disabled>‹ {m("ui.replay.prev")}</button>'
-        f'<span data-role="counter">{m("ui.replay-counter", step=0, total=total)}</span>'
-        f'<button type="button" data-action="next">{m("ui.replay.next")} ›</button>'
-        f'<button type="button" data-action="last">{m("ui.replay.last")} »</button>'
-        f'<a class="cc-button" data-role="continue" href="{_esc(play_url)}#code={_esc(example.code)}">'
-        f'{m("ui.replay.continue")}</a></div>',
-        f'<p class="cc-keys">{m("ui.replay.keys")}</p>',
-        f'<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
-        (f'<details class="cc-moments" open><summary>{m("commentary.key_moments")}</summary>'
-         f'<ul data-role="moments">{moments}</ul></details>' if moments else ""),
-        # Every move with its commentary: hundreds of entries, all in the step file already
-        # (captions, notes), so replay.js writes them when the file arrives (an example game's
-        # list was 30-50 KB of the page each).
-        f'<details class="cc-moves"><summary>{m("ui.replay.moves")}</summary>'
-        f'<ol class="cc-movelist" data-role="movelist"></ol></details>',
-        f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
-        f'<p data-role="desc" id="{_esc(ident)}-desc">{_esc(_describe(example.states[0], lang))}</p></details>',
-        "</div>",
-    ])
+    return "\n".join(
+        [
+            f'<div class="cc-live cc-replay" id="{_esc(ident)}" data-replay="{_esc(name)}" data-lang="{_esc(lang)}"'
+            f' data-src="{REPLAY_DIR}/{_esc(file_name)}" data-game="{game_name}">',
+            json_script("ui", ui_messages(lang, JS_MESSAGES + REPLAY_MESSAGES)),
+            json_script("replay", {"code": example.code, "moves": list(example.moves)}),
+            # The deal as a picture (sitegen/pictures.py); replay.js draws each step from the file.
+            f'<div class="cc-svg" data-role="svg" tabindex="0" data-search-exclude>'
+            f"{picture_html(unpack_svg(steps, 0), lang, ctx, ident=ident, desc_id=ident + '-desc')}</div>",
+            f'<p class="cc-caption" data-role="caption" aria-live="polite">{m("ui.replay-start")}</p>',
+            f'<p class="cc-note" data-role="note" aria-live="polite"></p>',
+            f'<div class="cc-nav" data-search-exclude>'
+            f'<button type="button" data-action="first" disabled>« {m("ui.replay.first")}</button>'
+            f'<button type="button" data-action="prev" disabled>‹ {m("ui.replay.prev")}</button>'
+            f'<span data-role="counter">{m("ui.replay-counter", step=0, total=total)}</span>'
+            f'<button type="button" data-action="next">{m("ui.replay.next")} ›</button>'
+            f'<button type="button" data-action="last">{m("ui.replay.last")} »</button>'
+            f'<a class="cc-button" data-role="continue" href="{_esc(play_url)}#code={_esc(example.code)}">'
+            f"{m('ui.replay.continue')}</a></div>",
+            f'<p class="cc-keys">{m("ui.replay.keys")}</p>',
+            f'<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
+            (
+                f'<details class="cc-moments" open><summary>{m("commentary.key_moments")}</summary>'
+                f'<ul data-role="moments">{moments}</ul></details>'
+                if moments
+                else ""
+            ),
+            # Every move with its commentary: hundreds of entries, all in the step file already
+            # (captions, notes), so replay.js writes them when the file arrives (an example game's
+            # list was 30-50 KB of the page each).
+            f'<details class="cc-moves"><summary>{m("ui.replay.moves")}</summary>'
+            f'<ol class="cc-movelist" data-role="movelist"></ol></details>',
+            f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
+            f'<p data-role="desc" id="{_esc(ident)}-desc">{_esc(_describe(example.states[0], lang))}</p></details>',
+            "</div>",
+        ]
+    )
 
 
 def _winning(name: str, ctx: MarkerContext) -> tuple[dict[str, Any], Any]:
@@ -340,8 +375,9 @@ def _teaching_steps(example: Any, name: str, ctx: MarkerContext) -> list[int]:
 
 
 def _json_bytes(data: Any) -> bytes:
-    return (json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-            + "\n").encode("utf-8")
+    return (json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n").encode(
+        "utf-8"
+    )
 
 
 def write_assets(site_dir: Path) -> list[str]:
@@ -371,8 +407,14 @@ def answers_file(answers: dict[str, Any], lang: str) -> str:
 
 # ---- <!-- tryit: POSITION | EXAMPLE@N --> ------------------------------------------------------
 
-def first_answers(state: dict[str, Any], lang: str, diagram_id: str,
-                  initial_svg: str | None = None, picture_svg: str | None = None) -> dict[str, Any]:
+
+def first_answers(
+    state: dict[str, Any],
+    lang: str,
+    diagram_id: str,
+    initial_svg: str | None = None,
+    picture_svg: str | None = None,
+) -> dict[str, Any]:
     """Every answer the live board could give to a first click on `state`, as pyworker would.
 
     `tap[place]` and `drop[src][dst]` index `responses`; a response that played a move
@@ -453,13 +495,21 @@ def tryit_html(args: str, lang: str, ctx: MarkerContext) -> str:
     ctx.claim_id(ident)
     state = resolve_state(source, ctx)
     svg = _render(state, lang, ident, interactive=True)
-    return tryit_figure(state, lang, ident, source, svg, _describe(state, lang), static=False,
-                        ctx=ctx)
+    return tryit_figure(state, lang, ident, source, svg, _describe(state, lang), static=False, ctx=ctx)
 
 
-def tryit_figure(state: dict[str, Any], lang: str, ident: str, source: str, svg: str,
-                 description: str, *, static: bool, size: str = "large",
-                 ctx: MarkerContext) -> str:
+def tryit_figure(
+    state: dict[str, Any],
+    lang: str,
+    ident: str,
+    source: str,
+    svg: str,
+    description: str,
+    *,
+    static: bool,
+    size: str = "large",
+    ctx: MarkerContext,
+) -> str:
     """A figure the reader can turn live from its position, and reset.
 
     `svg` is what the page shows first: the interactive drawing, or (`static`) a rules page's
@@ -476,24 +526,25 @@ def tryit_figure(state: dict[str, Any], lang: str, ident: str, source: str, svg:
     # Fetched by the page when the figure comes near the viewport (board.js), not inlined:
     # a rules page's answers weigh several times its text. They bring the drawing too: the
     # page itself shows a picture of it (an <img>), which the drawing replaces on arrival.
-    answers = answers_file(first_answers(state, lang, ident, initial_svg=initial,
-                                         picture_svg=svg), lang)
+    answers = answers_file(first_answers(state, lang, ident, initial_svg=initial, picture_svg=svg), lang)
     picture = picture_html(svg, lang, ctx, ident=ident, desc_id=f"{ident}-desc")
     m = lambda key, **p: _esc(_msg(lang, key, **p))  # noqa: E731
-    return "\n".join([
-        f'<figure class="diagram diagram-{_esc(size)} cc-live cc-tryit" id="{_esc(ident)}" '
-        f'data-diagram-figure="{_esc(ident)}" data-tryit="{_esc(source)}" data-board="{kind}"'
-        f' data-lang="{_esc(lang)}" data-diagram-id="{_esc(ident)}" data-search-exclude'
-        f' data-answers="{_esc(answers)}"'
-        f'{state_attribute(state)}>',
-        json_script("ui", ui_messages(lang, JS_MESSAGES)),
-        f'<div class="cc-svg diagram-svg" data-role="svg">{picture}</div>',
-        f'<div class="cc-toolbar">'
-        f'<button type="button" data-action="tryit">{m("ui.button.tryit")}</button>'
-        f'<button type="button" data-action="undo" hidden>{m("ui.button.undo")}</button>'
-        f'<button type="button" data-action="reset" hidden>{m("ui.button.reset")}</button></div>',
-        f'<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
-        f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
-        f'<p data-role="desc" id="{_esc(ident)}-desc">{_esc(description)}</p></details>',
-        "</figure>",
-    ])
+    return "\n".join(
+        [
+            f'<figure class="diagram diagram-{_esc(size)} cc-live cc-tryit" id="{_esc(ident)}" '
+            f'data-diagram-figure="{_esc(ident)}" data-tryit="{_esc(source)}" data-board="{kind}"'
+            f' data-lang="{_esc(lang)}" data-diagram-id="{_esc(ident)}" data-search-exclude'
+            f' data-answers="{_esc(answers)}"'
+            f"{state_attribute(state)}>",
+            json_script("ui", ui_messages(lang, JS_MESSAGES)),
+            f'<div class="cc-svg diagram-svg" data-role="svg">{picture}</div>',
+            f'<div class="cc-toolbar">'
+            f'<button type="button" data-action="tryit">{m("ui.button.tryit")}</button>'
+            f'<button type="button" data-action="undo" hidden>{m("ui.button.undo")}</button>'
+            f'<button type="button" data-action="reset" hidden>{m("ui.button.reset")}</button></div>',
+            f'<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
+            f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
+            f'<p data-role="desc" id="{_esc(ident)}-desc">{_esc(description)}</p></details>',
+            "</figure>",
+        ]
+    )

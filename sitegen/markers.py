@@ -19,6 +19,7 @@ Two things keep builds fast (the hooks use both; a plain `expand()` call returns
   hit it (a new process, or edited code, starts empty); ids a handler claimed on its page are
   claimed again on a hit, so duplicates are still caught.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -38,13 +39,13 @@ FENCE_RE = re.compile(r"^\s*(```+|~~~+)")
 class MarkerContext:
     """Where a marker is and what the page has used so far (shared by a page's markers)."""
 
-    path: str                 # the page's file, as shown in messages (docs/ko/crescent.md)
+    path: str  # the page's file, as shown in messages (docs/ko/crescent.md)
     lang: str
     docs_dir: Path
     root: Path | None = None
     line: int = 1
-    url: str | None = None    # the page's URL under the site (el/crescent/), when MkDocs gave it
-    ids: set[str] = field(default_factory=set)   # diagram / board ids used on this page
+    url: str | None = None  # the page's URL under the site (el/crescent/), when MkDocs gave it
+    ids: set[str] = field(default_factory=set)  # diagram / board ids used on this page
     data: dict[str, Any] = field(default_factory=dict)  # per-page scratch for handlers
 
     def fail(self, message: str) -> NoReturn:
@@ -62,7 +63,7 @@ Handler = Callable[[str, str, MarkerContext], str]
 
 @dataclass(frozen=True)
 class Registration:
-    handler: Handler | None       # None: resolved lazily from module/function
+    handler: Handler | None  # None: resolved lazily from module/function
     block: bool
     module: str = ""
     function: str = ""
@@ -87,8 +88,9 @@ def _resolve(name: str, reg: Registration, ctx: MarkerContext) -> Handler:
         module = importlib.import_module(reg.module)
     except ModuleNotFoundError as e:
         if e.name == reg.module:
-            ctx.fail(f"marker {name!r} is handled by {reg.module.replace('.', '/')}.py, "
-                     f"which does not exist yet")
+            ctx.fail(
+                f"marker {name!r} is handled by {reg.module.replace('.', '/')}.py, which does not exist yet"
+            )
         raise
     handler = getattr(module, reg.function, None)
     if handler is None:
@@ -104,9 +106,15 @@ _memo: dict[tuple[str, ...], tuple[str, frozenset[str]]] = {}
 
 def inputs_signature(docs_dir: Path, root: Path | None) -> str:
     """Names, sizes and mtimes of every data file a marker handler may read."""
-    paths = sorted([*docs_dir.glob("examples/*.json"), *docs_dir.glob("positions/*.json"),
-                    *docs_dir.glob("lessons/*.json"), *docs_dir.glob("puzzles/*.json"),
-                    *((root or docs_dir.parent) / "data" / "stats").glob("summary.json")])
+    paths = sorted(
+        [
+            *docs_dir.glob("examples/*.json"),
+            *docs_dir.glob("positions/*.json"),
+            *docs_dir.glob("lessons/*.json"),
+            *docs_dir.glob("puzzles/*.json"),
+            *((root or docs_dir.parent) / "data" / "stats").glob("summary.json"),
+        ]
+    )
     digest = hashlib.sha256()
     for p in paths:
         st = p.stat()
@@ -119,10 +127,18 @@ def unstash(html: str, stash: dict[str, str]) -> str:
     return STASH_RE.sub(lambda m: stash.get(m.group(1), m.group(0)), html)
 
 
-def expand(markdown: str, path: str, lang: str, docs_dir: Path, *,
-           root: Path | None = None, first_line: int = 1,
-           stash: dict[str, str] | None = None, memo: bool = False,
-           url: str | None = None) -> str:
+def expand(
+    markdown: str,
+    path: str,
+    lang: str,
+    docs_dir: Path,
+    *,
+    root: Path | None = None,
+    first_line: int = 1,
+    stash: dict[str, str] | None = None,
+    memo: bool = False,
+    url: str | None = None,
+) -> str:
     """Replace every marker in `markdown` (whose first line is line `first_line` of `path`).
 
     With `stash`, block markers become placeholders and their HTML goes into `stash`.
@@ -162,7 +178,7 @@ def _expand_line(line: str, ctx: MarkerContext) -> str:
         if reg is None:
             known = ", ".join(sorted(REGISTRY))
             ctx.fail(f"unknown marker {name!r} (known markers: {known})")
-        if reg.block and (line[:m.start()].strip() or line[m.end():].strip()):
+        if reg.block and (line[: m.start()].strip() or line[m.end() :].strip()):
             ctx.fail(f"the {name!r} marker must stand alone on its line")
         text = _run(name, args, reg, ctx)
         if reg.block:
@@ -174,7 +190,7 @@ def _expand_line(line: str, ctx: MarkerContext) -> str:
                 stash[key] = text
                 text = STASH_ELEMENT.format(key=key)
             text = f"\n\n{text}\n\n"
-        pieces.append(line[last:m.start()])
+        pieces.append(line[last : m.start()])
         pieces.append(text)
         last = m.end()
     pieces.append(line[last:])

@@ -5,6 +5,7 @@ Only text between tags changes; code, preformatted text, scripts, styles, SVG (d
 catalogues, already typeset), comments, attributes and character references are left as they
 are, so `&amp;` never turns into `&amp ;` and `http://` keeps its colon.
 """
+
 from __future__ import annotations
 
 import re
@@ -29,7 +30,7 @@ def typeset(html: str, lang: str) -> str:
     pos = 0
     for m in _PROTECTED.finditer(html):
         if m.start() > pos:
-            out.append(fix(html[pos:m.start()]))
+            out.append(fix(html[pos : m.start()]))
         out.append(m.group(0))
         pos = m.end()
     if pos < len(html):

@@ -15,6 +15,7 @@ Files are named by a hash of their bytes (equal pictures are one file; a changed
 URL) and end in the page's language, as the try-it answers do (the offline worker keeps a
 language's files together: sitegen/offline.py).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -73,9 +74,11 @@ def picture_html(svg: str, lang: str, ctx: Any, *, ident: str, desc_id: str) -> 
     width, height = m.group(1), m.group(2)
     src = site_root(ctx) + picture_file(svg, lang)
     esc = lambda text: html.escape(str(text), quote=True)  # noqa: E731
-    img = (f'<img class="cc-picture" data-diagram="{esc(ident)}" src="{esc(src)}"'
-           f' width="{width}" height="{height}" alt="{esc(svg_title(svg))}"'
-           f' aria-describedby="{esc(desc_id)}" loading="lazy" decoding="async" draggable="false">')
+    img = (
+        f'<img class="cc-picture" data-diagram="{esc(ident)}" src="{esc(src)}"'
+        f' width="{width}" height="{height}" alt="{esc(svg_title(svg))}"'
+        f' aria-describedby="{esc(desc_id)}" loading="lazy" decoding="async" draggable="false">'
+    )
     if not _ROWS_RE.match(svg):
         return img
     # A live Crescent drawing shows its rows on a phone (diagrams/crescent_rows.py): so does
@@ -84,5 +87,7 @@ def picture_html(svg: str, lang: str, ctx: Any, *, ident: str, desc_id: str) -> 
     from diagrams import crescent_rows
 
     rows = site_root(ctx) + picture_file(crescent_rows.rows_picture(svg), lang)
-    return (f'<picture><source media="{crescent_rows.MEDIA}" srcset="{esc(rows)}"'
-            f' width="{crescent_rows.WIDTH}" height="{crescent_rows.HEIGHT}">{img}</picture>')
+    return (
+        f'<picture><source media="{crescent_rows.MEDIA}" srcset="{esc(rows)}"'
+        f' width="{crescent_rows.WIDTH}" height="{crescent_rows.HEIGHT}">{img}</picture>'
+    )

@@ -3,6 +3,7 @@ the verdict line, the new-game dialog (Canfield: the seeds' draw choice and "Dou
 setting), the reader's statistics, and the messages their scripts need (catalogues/<lang>/
 play.json). The scripts are docs/assets/js/verdict.js, settings.js, saved.js and comfort.js.
 """
+
 from __future__ import annotations
 
 import html
@@ -10,8 +11,14 @@ from typing import Any, Callable
 
 # play.json keys the page's scripts show without asking Python (the rest Python sends itself).
 JS_KEYS = (
-    "play.verdict.pending", "play.verdict.win", "play.verdict.loss", "play.verdict.unknown",
-    "play.verdict.lost-here", "play.verdict.off", "play.recovered", "play.stats.cleared",
+    "play.verdict.pending",
+    "play.verdict.win",
+    "play.verdict.loss",
+    "play.verdict.unknown",
+    "play.verdict.lost-here",
+    "play.verdict.off",
+    "play.recovered",
+    "play.stats.cleared",
     "play.stats.none",
 )
 
@@ -26,19 +33,23 @@ def js_keys() -> tuple[str, ...]:
 
 def verdict_html(m: Callable[..., str]) -> str:
     """The verdict line: `data-verdict` on the board says the same for tests and tools."""
-    return (f'<div class="cc-verdict" data-role="verdict-box" data-search-exclude>'
-            f'<span class="cc-verdict-label">{m("play.verdict.label")}</span> '
-            f'<output data-role="verdict" aria-live="polite">{m("play.verdict.pending")}</output>'
-            f'<span data-role="verdict-note" aria-live="polite"></span>'
-            f'<button type="button" data-action="undo-to-winnable" hidden>'
-            f'{m("play.button.undo-to-winnable")}</button></div>')
+    return (
+        f'<div class="cc-verdict" data-role="verdict-box" data-search-exclude>'
+        f'<span class="cc-verdict-label">{m("play.verdict.label")}</span> '
+        f'<output data-role="verdict" aria-live="polite">{m("play.verdict.pending")}</output>'
+        f'<span data-role="verdict-note" aria-live="polite"></span>'
+        f'<button type="button" data-action="undo-to-winnable" hidden>'
+        f"{m('play.button.undo-to-winnable')}</button></div>"
+    )
 
 
 def newgame_button(game: str, m: Callable[..., str]) -> str:
     """Canfield: "New game…" opens the dialog; Crescent has no options, so a new deal at once."""
     if game == "canfield":
-        return (f'<button type="button" data-action="newgame" aria-haspopup="dialog">'
-                f'{m("play.button.newgame")}</button>')
+        return (
+            f'<button type="button" data-action="newgame" aria-haspopup="dialog">'
+            f"{m('play.button.newgame')}</button>"
+        )
     return f'<button type="button" data-action="random">{m("ui.button.new")}</button>'
 
 
@@ -51,20 +62,23 @@ def dialog_html(game: str, ident: str, state: dict[str, Any], m: Callable[..., s
     default = str(state.get("draw", 3))
     radios = "".join(
         f'<label><input type="radio" name="draw" value="{n}" data-role="draw-choice"'
-        f'{" checked" if n == default else ""}> {m("play.draw." + n)}</label>'
-        for n in ("3", "1"))
-    return (f'<dialog class="cc-dialog" data-role="newgame-dialog" aria-labelledby="{_esc(title)}">'
-            f'<form method="dialog">'
-            f'<h2 id="{_esc(title)}">{m("play.dialog.title")}</h2>'
-            f'<fieldset><legend>{m("play.dialog.draw")}</legend>{radios}</fieldset>'
-            f'<p><label><input type="checkbox" name="double-click" data-role="double-click" checked'
-            f' aria-describedby="{_esc(help_id)}"> {m("play.dialog.double-click")}</label></p>'
-            f'<p class="cc-help" id="{_esc(help_id)}">{m("play.dialog.double-click-help")}</p>'
-            # "Deal" first: Enter in the form submits with the first button.
-            f'<p class="cc-dialog-buttons"><button type="submit" value="deal" data-role="deal">'
-            f'{m("play.dialog.start")}</button> <button type="submit" value="cancel">'
-            f'{m("play.dialog.cancel")}</button></p>'
-            f'</form></dialog>')
+        f"{' checked' if n == default else ''}> {m('play.draw.' + n)}</label>"
+        for n in ("3", "1")
+    )
+    return (
+        f'<dialog class="cc-dialog" data-role="newgame-dialog" aria-labelledby="{_esc(title)}">'
+        f'<form method="dialog">'
+        f'<h2 id="{_esc(title)}">{m("play.dialog.title")}</h2>'
+        f"<fieldset><legend>{m('play.dialog.draw')}</legend>{radios}</fieldset>"
+        f'<p><label><input type="checkbox" name="double-click" data-role="double-click" checked'
+        f' aria-describedby="{_esc(help_id)}"> {m("play.dialog.double-click")}</label></p>'
+        f'<p class="cc-help" id="{_esc(help_id)}">{m("play.dialog.double-click-help")}</p>'
+        # "Deal" first: Enter in the form submits with the first button.
+        f'<p class="cc-dialog-buttons"><button type="submit" value="deal" data-role="deal">'
+        f'{m("play.dialog.start")}</button> <button type="submit" value="cancel">'
+        f"{m('play.dialog.cancel')}</button></p>"
+        f"</form></dialog>"
+    )
 
 
 def stats_html(game: str, m: Callable[..., str]) -> str:
@@ -72,10 +86,17 @@ def stats_html(game: str, m: Callable[..., str]) -> str:
     best = "play.stats.best-score" if game == "canfield" else "play.stats.best-moves"
     rows = "".join(
         f'<div><dt>{m(key)}</dt><dd data-stat="{stat}">{m("play.stats.none")}</dd></div>'
-        for stat, key in (("played", "play.stats.played"), ("won", "play.stats.won"),
-                          ("best", best), ("bestTime", "play.stats.best-time"),
-                          ("streak", "play.stats.streak")))
-    return (f'<details class="cc-mystats" data-role="mystats" data-search-exclude>'
-            f'<summary>{m("play.stats.title")}</summary><dl class="cc-stats">{rows}</dl>'
-            f'<p><button type="button" data-action="clear-stats">{m("play.stats.clear")}</button>'
-            f' <span data-role="stats-note" aria-live="polite"></span></p></details>')
+        for stat, key in (
+            ("played", "play.stats.played"),
+            ("won", "play.stats.won"),
+            ("best", best),
+            ("bestTime", "play.stats.best-time"),
+            ("streak", "play.stats.streak"),
+        )
+    )
+    return (
+        f'<details class="cc-mystats" data-role="mystats" data-search-exclude>'
+        f'<summary>{m("play.stats.title")}</summary><dl class="cc-stats">{rows}</dl>'
+        f'<p><button type="button" data-action="clear-stats">{m("play.stats.clear")}</button>'
+        f' <span data-role="stats-note" aria-live="polite"></span></p></details>'
+    )

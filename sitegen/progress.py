@@ -5,6 +5,7 @@ page's script (assets/js/learn.js, `Progress`) marks those the reader has done, 
 localStorage, counts them and offers to clear them. Lessons live on their game's rules page
 (`<!-- lesson: ID -->`), puzzles on the Puzzles page.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -20,8 +21,9 @@ def lesson_order(docs_dir: Path, root: Path | None = None) -> dict[str, list[Any
     """Each game's lessons, first to last along their `next` links (then any left over)."""
     from sitegen.lessons import load_lesson
 
-    lessons = {p.stem: load_lesson(docs_dir, p.stem, root)
-               for p in sorted((docs_dir / "lessons").glob("*.json"))}
+    lessons = {
+        p.stem: load_lesson(docs_dir, p.stem, root) for p in sorted((docs_dir / "lessons").glob("*.json"))
+    }
     pointed = {lesson.next for lesson in lessons.values() if lesson.next}
     out: dict[str, list[Any]] = {game: [] for game in GAMES}
     placed: set[str] = set()
@@ -32,7 +34,7 @@ def lesson_order(docs_dir: Path, root: Path | None = None) -> dict[str, list[Any
             placed.add(name)
             out[lessons[name].game].append(lessons[name])
             name = lessons[name].next
-    for name in sorted(set(lessons) - placed):   # a cycle of next links: keep them listed
+    for name in sorted(set(lessons) - placed):  # a cycle of next links: keep them listed
         out[lessons[name].game].append(lessons[name])
     return out
 
@@ -57,15 +59,20 @@ def progress_html(args: str, lang: str, ctx: MarkerContext) -> str:
         items = "".join(
             f'<li data-learn-item="lessons" data-id="{_esc(lesson.name)}">'
             f'<a href="{prefix}{game}/#lesson-{_esc(lesson.name)}">'
-            f'{_esc(catalogues.message(lang, lesson.text["title"], **_params(lesson.params, lang, game)))}</a></li>'
-            for lesson in lessons)
-        parts.append(f'<details class="cc-progress-list"><summary>{m("learn.progress.game." + game)}</summary>'
-                     f'<ol>{items}</ol></details>')
+            f"{_esc(catalogues.message(lang, lesson.text['title'], **_params(lesson.params, lang, game)))}</a></li>"
+            for lesson in lessons
+        )
+        parts.append(
+            f'<details class="cc-progress-list"><summary>{m("learn.progress.game." + game)}</summary>'
+            f"<ol>{items}</ol></details>"
+        )
     puzzles = _puzzle_items(ctx, lang, prefix)
     parts.append(f'<p><span data-role="count-lessons"></span> · <span data-role="count-puzzles"></span></p>')
     if puzzles:
         parts.append(puzzles)
-    parts.append(f'<p><button type="button" data-action="clear-progress">{m("learn.progress.clear")}</button></p>')
+    parts.append(
+        f'<p><button type="button" data-action="clear-progress">{m("learn.progress.clear")}</button></p>'
+    )
     parts.append('<p class="cc-status" role="status" aria-live="polite"></p>')
     parts.append("</section>")
     return "\n".join(parts)
@@ -80,10 +87,13 @@ def _puzzle_items(ctx: MarkerContext, lang: str, prefix: str) -> str:
     items = "".join(
         f'<li data-learn-item="puzzles" data-id="{_esc(puzzle.name)}">'
         f'<a href="{prefix}puzzles/#puzzle-{_esc(puzzle.name)}">'
-        f'{_esc(puzzle_title(puzzle, lang, number=number))}</a></li>'
+        f"{_esc(puzzle_title(puzzle, lang, number=number))}</a></li>"
         for puzzles in puzzle_order(ctx.docs_dir, ctx.root).values()
-        for number, puzzle in enumerate(puzzles, start=1))
+        for number, puzzle in enumerate(puzzles, start=1)
+    )
     if not items:
         return ""
-    return (f'<details class="cc-progress-list"><summary>{_esc(catalogues.message(lang, "learn.progress.puzzle-list"))}'
-            f'</summary><ol>{items}</ol></details>')
+    return (
+        f'<details class="cc-progress-list"><summary>{_esc(catalogues.message(lang, "learn.progress.puzzle-list"))}'
+        f"</summary><ol>{items}</ol></details>"
+    )

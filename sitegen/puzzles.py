@@ -12,6 +12,7 @@ On the page a puzzle is a board (sitegen/learn_tree.py: every click answered fro
 the right move solves it; a wrong one shows the position it leads to, says that the solver
 proved it lost, and lets the reader step through the refutation line.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -23,8 +24,15 @@ from sitegen.sources import read_object
 
 GAMES = ("crescent", "canfield")
 GRADES = ("easy", "medium", "hard")
-PUZZLE_MESSAGES = ("ui.undone", "reason.nothing-to-undo", "ui.replay-counter", "learn.already-done",
-                   "learn.refutation-reset", "ui.deselected", "ui.reset-done")
+PUZZLE_MESSAGES = (
+    "ui.undone",
+    "reason.nothing-to-undo",
+    "ui.replay-counter",
+    "learn.already-done",
+    "learn.refutation-reset",
+    "ui.deselected",
+    "ui.reset-done",
+)
 
 
 @dataclass(frozen=True)
@@ -52,8 +60,13 @@ def load_puzzle(docs_dir: Path, name: str, root: Path | None = None) -> Puzzle:
     """docs/puzzles/NAME.json, checked with the engine; SourceError names file and line."""
     import engine
 
-    file = read_object(docs_dir / "puzzles" / f"{name}.json", root, "a puzzle",
-                       ("game", "state", "solution", "proof", "difficulty", "refutations"), ("source",))
+    file = read_object(
+        docs_dir / "puzzles" / f"{name}.json",
+        root,
+        "a puzzle",
+        ("game", "state", "solution", "proof", "difficulty", "refutations"),
+        ("source",),
+    )
     if file.digest in _cache:
         return _cache[file.digest]
     shown, data, fail = file.shown, file.data, file.fail
@@ -78,8 +91,11 @@ def load_puzzle(docs_dir: Path, name: str, root: Path | None = None) -> Puzzle:
     alternatives = proof.get("alternatives") if isinstance(proof, dict) else None
     legal = set(game.legal_moves())
     if not isinstance(alternatives, dict) or set(alternatives) != legal - {solution[0]}:
-        raise fail("proof", "proof.alternatives must name every other legal move: "
-                            f"{', '.join(sorted(legal - {solution[0]}))}")
+        raise fail(
+            "proof",
+            "proof.alternatives must name every other legal move: "
+            f"{', '.join(sorted(legal - {solution[0]}))}",
+        )
     for move, verdict in alternatives.items():
         if not isinstance(verdict, dict) or verdict.get("status") != "loss":
             raise fail("proof", f"the alternative {move!r} is not proved lost")
@@ -95,10 +111,22 @@ def load_puzzle(docs_dir: Path, name: str, root: Path | None = None) -> Puzzle:
         for i, step in enumerate(line):
             reason = twin.check(step) if isinstance(step, str) else "bad-notation"
             if reason is not None:
-                raise fail("refutations", f"refutation of {move!r}: action {i + 1} {step!r} is illegal: {reason}")
+                raise fail(
+                    "refutations", f"refutation of {move!r}: action {i + 1} {step!r} is illegal: {reason}"
+                )
             twin.play(step)
-    puzzle = Puzzle(name, shown, data["game"], game.state(), tuple(solution), alternatives,
-                    int(proof.get("win_nodes", 0)), difficulty, refutations, data.get("source", {}))
+    puzzle = Puzzle(
+        name,
+        shown,
+        data["game"],
+        game.state(),
+        tuple(solution),
+        alternatives,
+        int(proof.get("win_nodes", 0)),
+        difficulty,
+        refutations,
+        data.get("source", {}),
+    )
     _cache[file.digest] = puzzle
     return puzzle
 
@@ -110,8 +138,9 @@ def puzzle_order(docs_dir: Path, root: Path | None = None) -> dict[str, list[Puz
         puzzle = load_puzzle(docs_dir, path.stem, root)
         out[puzzle.game].append(puzzle)
     for puzzles in out.values():
-        puzzles.sort(key=lambda p: (GRADES.index(p.difficulty["grade"]), int(p.difficulty.get("nodes", 0)),
-                                    p.name))
+        puzzles.sort(
+            key=lambda p: (GRADES.index(p.difficulty["grade"]), int(p.difficulty.get("nodes", 0)), p.name)
+        )
     return out
 
 
@@ -120,11 +149,16 @@ def puzzle_title(puzzle: Puzzle, lang: str, docs_dir: Path | None = None, number
 
     if number is None and docs_dir is not None:
         number = [p.name for p in puzzle_order(docs_dir)[puzzle.game]].index(puzzle.name) + 1
-    return catalogues.message(lang, f"learn.puzzle.title.{puzzle.game}", number=number or 1,
-                              grade=catalogues.message(lang, f"learn.grade.{puzzle.difficulty['grade']}"))
+    return catalogues.message(
+        lang,
+        f"learn.puzzle.title.{puzzle.game}",
+        number=number or 1,
+        grade=catalogues.message(lang, f"learn.grade.{puzzle.difficulty['grade']}"),
+    )
 
 
 # ---- the page's answers ---------------------------------------------------------------------
+
 
 def answers(puzzle: Puzzle, lang: str, ident: str) -> dict[str, Any]:
     import catalogues
@@ -155,29 +189,47 @@ def answers(puzzle: Puzzle, lang: str, ident: str) -> dict[str, Any]:
         game = start.copy()
         caption = move_name(move, game.state())
         game.play(move)
-        svgs = [svg_ref(diagrams.render_svg(game.state(), lang, diagram_id=ident, interactive=True,
-                                            highlight=_highlight(move)))]
+        svgs = [
+            svg_ref(
+                diagrams.render_svg(
+                    game.state(), lang, diagram_id=ident, interactive=True, highlight=_highlight(move)
+                )
+            )
+        ]
         captions = []
         for step in puzzle.refutations[move]:
             before = game.state()
-            text = (m("ui.redealt", n=before.get("redeals_left", 1) - 1) if step == "redeal"
-                    and before.get("redeals_left", 1) > 1 else m("ui.redealt-last") if step == "redeal"
-                    else diagrams.caption(step, before, lang, before["moves"] + 1))
+            text = (
+                m("ui.redealt", n=before.get("redeals_left", 1) - 1)
+                if step == "redeal" and before.get("redeals_left", 1) > 1
+                else m("ui.redealt-last")
+                if step == "redeal"
+                else diagrams.caption(step, before, lang, before["moves"] + 1)
+            )
             game.play(step)
             captions.append(text)
-            svgs.append(svg_ref(diagrams.render_svg(game.state(), lang, diagram_id=ident, interactive=True,
-                                                    highlight=_highlight(step))))
+            svgs.append(
+                svg_ref(
+                    diagrams.render_svg(
+                        game.state(), lang, diagram_id=ident, interactive=True, highlight=_highlight(step)
+                    )
+                )
+            )
         nodes = int(puzzle.alternatives[move].get("nodes", 0))
         end = m("learn.puzzle.blocked") if game.status == "blocked" else m("learn.puzzle.no-win")
         start_text = m("learn.puzzle.wrong", move=caption, nodes=nodes)
         if captions:
             captions[-1] = f"{captions[-1]}. {end}"
-        else:   # lost at once: nothing to step through
+        else:  # lost at once: nothing to step through
             start_text = f"{start_text} {end}"
-        refutations.append({
-            "start": start_text,
-            "captions": captions, "svgs": svgs, "move": move,
-        })
+        refutations.append(
+            {
+                "start": start_text,
+                "captions": captions,
+                "svgs": svgs,
+                "move": move,
+            }
+        )
         return len(refutations) - 1
 
     def verdict(before: dict[str, Any], move: str, after: dict[str, Any], svg_ref: Any) -> Any:
@@ -185,17 +237,21 @@ def answers(puzzle: Puzzle, lang: str, ident: str) -> dict[str, Any]:
         if key == good_key:
             return 1
         wrong = children.get(key)
-        if wrong is None:   # not a move of the position (cannot happen: kept for safety)
+        if wrong is None:  # not a move of the position (cannot happen: kept for safety)
             return {"refused": {"reason": "off-goal"}, "message": m("learn.puzzle.try"), "kind": "refused"}
         index = refute(wrong, svg_ref)
         first = refutations[index]
-        return {"refutation": index, "message": first["start"], "kind": "refused", "state": after,
-                "selected": None}
+        return {
+            "refutation": index,
+            "message": first["start"],
+            "kind": "refused",
+            "state": after,
+            "selected": None,
+        }
 
     data = precompute([puzzle.state, solved.state()], lang, ident, verdict, frozenset({1}))
     caption = move_name(puzzle.move, puzzle.state)
-    done = m("learn.puzzle.solved", move=caption, count=len(puzzle.alternatives),
-             nodes=_number(total, lang))
+    done = m("learn.puzzle.solved", move=caption, count=len(puzzle.alternatives), nodes=_number(total, lang))
     for answer in data["responses"]:
         if answer.get("node") == 1:
             answer["done"] = True
@@ -220,6 +276,7 @@ def _number(n: int, lang: str) -> str:
 
 
 # ---- <!-- puzzles: GAME --> -------------------------------------------------------------------
+
 
 def puzzles_html(args: str, lang: str, ctx: MarkerContext) -> str:
     """Every puzzle of a game, easiest first."""
@@ -252,42 +309,54 @@ def puzzle_html(puzzle: Puzzle, number: int, nxt: Puzzle | None, lang: str, ctx:
     title = _esc(puzzle_title(puzzle, lang, number=number))
     link = ""
     if nxt is not None:
-        link = (f'<a data-role="next" href="#puzzle-{_esc(nxt.name)}">'
-                f'{m("learn.puzzle.next", title=puzzle_title(nxt, lang, number=number + 1))}</a>')
+        link = (
+            f'<a data-role="next" href="#puzzle-{_esc(nxt.name)}">'
+            f"{m('learn.puzzle.next', title=puzzle_title(nxt, lang, number=number + 1))}</a>"
+        )
     extra = ""
     if puzzle.game == "crescent":
-        extra = (f'<button type="button" data-action="redeal" data-role="redeal">'
-                 f'{_esc(root["labels"].get("redeal", ""))}</button>')
+        extra = (
+            f'<button type="button" data-action="redeal" data-role="redeal">'
+            f"{_esc(root['labels'].get('redeal', ''))}</button>"
+        )
     else:
         extra = f'<button type="button" data-action="draw">{m("ui.button.draw")}</button>'
     d = puzzle.difficulty
     source = puzzle.source
-    facts = m("learn.puzzle.facts", code=source.get("code", ""), actions=int(source.get("actions", 0)),
-              legal=d.get("legal", 0), tempting=len(d.get("tempting", [])), nodes=_number(int(d.get("nodes", 0)), lang))
-    return "\n".join([
-        f'<section class="cc-live cc-learn cc-puzzle" id="{ident}" data-puzzle="{_esc(puzzle.name)}"'
-        f' data-board="{puzzle.game}" data-lang="{_esc(lang)}" data-diagram-id="{ident}"'
-        f' data-answers="{_esc(answers_file(data, lang))}"'
-        f' data-grade="{_esc(d["grade"])}" data-search-exclude aria-labelledby="{ident}-title"'
-        f'{state_attribute(puzzle.state)}>',
-        f'<h3 class="cc-learn-title" id="{ident}-title">{title}'
-        f' <span class="cc-learn-badge" data-role="badge" hidden>{m("learn.badge.solved")}</span></h3>',
-        f'<p class="cc-learn-goal" data-role="goal"><span>{m("punct.label", label=catalogues.message(lang, "learn.goal"))}</span> {m("learn.puzzle.goal")}</p>',
-        json_script("ui", ui_messages(lang, JS_MESSAGES + PUZZLE_MESSAGES)),
-        # A picture until the board's answers (with its drawing) arrive: a tab stop meanwhile, so
-        # that a keyboard reader who comes to it is taken to the board's first place then.
-        f'<div class="cc-svg" data-role="svg" tabindex="0" data-picture-stop>'
-        f'{picture_html(svg, lang, ctx, ident=ident, desc_id=ident + "-desc")}</div>',
-        f'<div class="cc-toolbar">{extra}'
-        f'<button type="button" data-action="reset">{m("learn.button.retry")}</button></div>',
-        f'<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
-        f'<div class="cc-refutation" data-role="refutation" hidden>'
-        f'<button type="button" data-action="ref-prev">‹ {m("ui.replay.prev")}</button>'
-        f'<span data-role="ref-counter"></span>'
-        f'<button type="button" data-action="ref-next">{m("ui.replay.next")} ›</button></div>',
-        f'<p class="cc-learn-done" data-role="done" hidden>{link}</p>',
-        f'<p class="cc-learn-facts">{facts}</p>',
-        f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
-        f'<p data-role="desc" id="{ident}-desc">{_esc(diagrams.describe(puzzle.state, lang))}</p></details>',
-        "</section>",
-    ])
+    facts = m(
+        "learn.puzzle.facts",
+        code=source.get("code", ""),
+        actions=int(source.get("actions", 0)),
+        legal=d.get("legal", 0),
+        tempting=len(d.get("tempting", [])),
+        nodes=_number(int(d.get("nodes", 0)), lang),
+    )
+    return "\n".join(
+        [
+            f'<section class="cc-live cc-learn cc-puzzle" id="{ident}" data-puzzle="{_esc(puzzle.name)}"'
+            f' data-board="{puzzle.game}" data-lang="{_esc(lang)}" data-diagram-id="{ident}"'
+            f' data-answers="{_esc(answers_file(data, lang))}"'
+            f' data-grade="{_esc(d["grade"])}" data-search-exclude aria-labelledby="{ident}-title"'
+            f"{state_attribute(puzzle.state)}>",
+            f'<h3 class="cc-learn-title" id="{ident}-title">{title}'
+            f' <span class="cc-learn-badge" data-role="badge" hidden>{m("learn.badge.solved")}</span></h3>',
+            f'<p class="cc-learn-goal" data-role="goal"><span>{m("punct.label", label=catalogues.message(lang, "learn.goal"))}</span> {m("learn.puzzle.goal")}</p>',
+            json_script("ui", ui_messages(lang, JS_MESSAGES + PUZZLE_MESSAGES)),
+            # A picture until the board's answers (with its drawing) arrive: a tab stop meanwhile, so
+            # that a keyboard reader who comes to it is taken to the board's first place then.
+            f'<div class="cc-svg" data-role="svg" tabindex="0" data-picture-stop>'
+            f"{picture_html(svg, lang, ctx, ident=ident, desc_id=ident + '-desc')}</div>",
+            f'<div class="cc-toolbar">{extra}'
+            f'<button type="button" data-action="reset">{m("learn.button.retry")}</button></div>',
+            f'<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
+            f'<div class="cc-refutation" data-role="refutation" hidden>'
+            f'<button type="button" data-action="ref-prev">‹ {m("ui.replay.prev")}</button>'
+            f'<span data-role="ref-counter"></span>'
+            f'<button type="button" data-action="ref-next">{m("ui.replay.next")} ›</button></div>',
+            f'<p class="cc-learn-done" data-role="done" hidden>{link}</p>',
+            f'<p class="cc-learn-facts">{facts}</p>',
+            f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
+            f'<p data-role="desc" id="{ident}-desc">{_esc(diagrams.describe(puzzle.state, lang))}</p></details>',
+            "</section>",
+        ]
+    )

@@ -6,6 +6,7 @@ from the npm package in node_modules, never from a CDN. Both are written only wh
 change, and py.zip is deterministic (sorted entries, fixed timestamps, fixed permissions), so two
 builds of one commit give the same file.
 """
+
 from __future__ import annotations
 
 import io
@@ -15,8 +16,14 @@ from pathlib import Path
 
 PACKAGES = ("engine", "diagrams", "catalogues", "pyworker")
 PACKED_SUFFIXES = (".py", ".json")
-PYODIDE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
-                 "python_stdlib.zip", "pyodide-lock.json")
+PYODIDE_FILES = (
+    "pyodide.js",
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
 FIXED_TIME = (1980, 1, 1, 0, 0, 0)  # the zip format's earliest date
 
 
@@ -78,8 +85,9 @@ def copy_if_changed(src: Path, dst: Path) -> bool:
     mtime without reading 10 MB again (the four language builds each call this)."""
     if dst.is_file():
         s, d = src.stat(), dst.stat()
-        if s.st_size == d.st_size and (s.st_mtime_ns == d.st_mtime_ns
-                                       or dst.read_bytes() == src.read_bytes()):
+        if s.st_size == d.st_size and (
+            s.st_mtime_ns == d.st_mtime_ns or dst.read_bytes() == src.read_bytes()
+        ):
             return False
     dst.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy2(src, dst)

@@ -19,6 +19,7 @@ Pages also lose their `<link rel="alternate" hreflang>` tags: Material fetches
 alternates means four 404s and console errors on every page load. The visible language
 switcher (`<a hreflang>` links to the same page in each language) is untouched.
 """
+
 from __future__ import annotations
 
 import html
@@ -50,7 +51,7 @@ def plain_words(*texts: str) -> str:
         text = html.unescape(TAG_RE.sub(" ", text)).lower()
         for word in WORD_RE.findall(text):
             if search_ja.has_japanese(word):
-                continue   # NFD would strip the voicing marks of kana (ゲ -> ケ): not accents
+                continue  # NFD would strip the voicing marks of kana (ゲ -> ケ): not accents
             bare = strip_accents(word)
             if bare != word:
                 seen.setdefault(bare, None)
@@ -93,8 +94,7 @@ def split_by_language(site_dir: Path, languages: list[str]) -> list[str]:
             parts[""].append(doc)
     written = []
     for lang, docs in parts.items():
-        index = add_plain_field({**merged, "config": json.loads(json.dumps(merged["config"])),
-                                 "docs": docs})
+        index = add_plain_field({**merged, "config": json.loads(json.dumps(merged["config"])), "docs": docs})
         path = (site_dir / lang if lang else site_dir) / "search" / "search_index.json"
         _write(path, index)
         written.append(path.relative_to(site_dir).as_posix())

@@ -20,26 +20,29 @@ then a prefix of one of these tokens. Tokens are cut at `SUFFIX_CHARS` character
 
 Standard library only; the browser needs nothing beyond Material's own search worker.
 """
+
 from __future__ import annotations
 
 import re
 
 # Kana (with the prolonged sound mark), kanji, the iteration marks 々 〆, half-width katakana.
-JAPANESE_LETTERS = "\u3005\u3006\u3040-\u309F\u30A1-\u30FA\u30FC-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\uFF66-\uFF9F"
+JAPANESE_LETTERS = (
+    "\u3005\u3006\u3040-\u309f\u30a1-\u30fa\u30fc-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
+)
 # A clause as the browser tokenizes it: Japanese letters and digits (Latin letters too, as the
 # separator keeps them, but a token is only made here for runs holding Japanese).
 CLAUSE_RE = re.compile(f"[0-9A-Za-z{JAPANESE_LETTERS}]+")
 _JAPANESE_RE = re.compile(f"[{JAPANESE_LETTERS}]")
 SUFFIX_CHARS = 12
-MIN_CHARS = 2   # a lone kanji at a clause's end: a one-letter query matches too much to help
+MIN_CHARS = 2  # a lone kanji at a clause's end: a one-letter query matches too much to help
 
 
 def _hiragana(ch: str) -> bool:
-    return "\u3040" <= ch <= "\u309F"
+    return "\u3040" <= ch <= "\u309f"
 
 
 def _katakana(ch: str) -> bool:
-    return "\u30A1" <= ch <= "\u30FF" or "\uFF66" <= ch <= "\uFF9F"
+    return "\u30a1" <= ch <= "\u30ff" or "\uff66" <= ch <= "\uff9f"
 
 
 def _word_start(clause: str, i: int) -> bool:
@@ -69,5 +72,5 @@ def clause_tails(text: str) -> list[str]:
             continue
         for i in range(1, len(clause)):
             if _word_start(clause, i) and len(clause) - i >= MIN_CHARS:
-                tails.append(clause[i:i + SUFFIX_CHARS].lower())
+                tails.append(clause[i : i + SUFFIX_CHARS].lower())
     return tails

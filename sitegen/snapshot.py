@@ -13,6 +13,7 @@ randomness and the clock it would capture), and is made only when its key change
 .cache/snapshot/ between builds): a rebuild that changes only pages reuses it. `PYODIDE_SNAPSHOT=0` (or `scripts/build.py --no-snapshot`)
 builds without one; the pages then name none and every start is a normal boot.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -45,8 +46,10 @@ _runtime_cache: dict[tuple[tuple[str, int, int], ...], bytes] = {}
 def _runtime_digest(root: Path) -> bytes:
     """Hash of the Pyodide runtime's files (13.5 MB: hashed again only when one changed)."""
     pyodide = root / "node_modules" / "pyodide"
-    stamp = tuple((name, (pyodide / name).stat().st_size, (pyodide / name).stat().st_mtime_ns)
-                  for name in runtime.PYODIDE_FILES)
+    stamp = tuple(
+        (name, (pyodide / name).stat().st_size, (pyodide / name).stat().st_mtime_ns)
+        for name in runtime.PYODIDE_FILES
+    )
     if stamp not in _runtime_cache:
         digest = hashlib.sha256()
         for name in runtime.PYODIDE_FILES:
@@ -114,22 +117,37 @@ def make(site_dir: Path, target: Path, root: Path) -> None:
     """Runs scripts/make_snapshot.mjs on the site's Pyodide and py.zip; writes `target` gzipped."""
     node = shutil.which("node")
     if not node:
-        raise SnapshotError("node is not installed: the Pyodide snapshot is made under Node "
-                            "(run scripts/setup.sh, or build with PYODIDE_SNAPSHOT=0)")
+        raise SnapshotError(
+            "node is not installed: the Pyodide snapshot is made under Node "
+            "(run scripts/setup.sh, or build with PYODIDE_SNAPSHOT=0)"
+        )
     target.parent.mkdir(parents=True, exist_ok=True)
     raw = target.with_name(target.name + ".raw")
-    done = subprocess.run([node, str(root / "scripts" / "make_snapshot.mjs"), str(site_dir / "pyodide"),
-                           str(site_dir / "assets" / "py.zip"), str(raw), str(CLOCK)],
-                          capture_output=True, text=True, cwd=root)
+    done = subprocess.run(
+        [
+            node,
+            str(root / "scripts" / "make_snapshot.mjs"),
+            str(site_dir / "pyodide"),
+            str(site_dir / "assets" / "py.zip"),
+            str(raw),
+            str(CLOCK),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=root,
+    )
     if done.returncode != 0:
         raw.unlink(missing_ok=True)
-        raise SnapshotError(f"scripts/make_snapshot.mjs failed ({done.returncode}): "
-                            f"{done.stderr.strip()[-2000:]}")
+        raise SnapshotError(
+            f"scripts/make_snapshot.mjs failed ({done.returncode}): {done.stderr.strip()[-2000:]}"
+        )
     data = raw.read_bytes()
     raw.unlink()
     # mtime=0 and no file name in the header: the same bytes at every build.
     tmp = target.with_name(target.name + ".tmp")
-    with open(tmp, "wb") as fh, gzip.GzipFile(filename="", mode="wb", fileobj=fh, mtime=0,
-                                              compresslevel=6) as gz:
+    with (
+        open(tmp, "wb") as fh,
+        gzip.GzipFile(filename="", mode="wb", fileobj=fh, mtime=0, compresslevel=6) as gz,
+    ):
         gz.write(data)
     tmp.replace(target)

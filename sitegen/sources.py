@@ -6,6 +6,7 @@ the line (json's own line for syntax errors, the line of the offending move for 
 Results are cached by file content, so the four language builds (and `--serve` rebuilds) replay
 each example once.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -85,8 +86,9 @@ class JsonObjectFile:
         return SourceError(self.shown, line_of(self.text, key, index), message)
 
 
-def read_object(path: Path, root: Path | None, what: str, required: tuple[str, ...],
-                optional: tuple[str, ...] = ()) -> JsonObjectFile:
+def read_object(
+    path: Path, root: Path | None, what: str, required: tuple[str, ...], optional: tuple[str, ...] = ()
+) -> JsonObjectFile:
     """`path` as a JSON object with every `required` key; `what` ("a lesson") names it in errors."""
     shown, text = _read(path, root)
     data = _parse_json(text, shown)
@@ -144,8 +146,11 @@ def load_example(docs_dir: Path, name: str, root: Path | None = None) -> Example
     if cached is not None:
         return Example(name, shown, cached.code, cached.moves, cached.states)
     data = _parse_json(text, shown)
-    if not isinstance(data, dict) or not isinstance(data.get("code"), str) \
-            or not isinstance(data.get("moves"), list):
+    if (
+        not isinstance(data, dict)
+        or not isinstance(data.get("code"), str)
+        or not isinstance(data.get("moves"), list)
+    ):
         raise SourceError(shown, 1, 'an example must be {"code": "...", "moves": ["...", ...]}')
     try:
         game = engine.new_game(data["code"])
@@ -159,8 +164,9 @@ def load_example(docs_dir: Path, name: str, root: Path | None = None) -> Example
         try:
             game.play(move)
         except engine.IllegalMove as e:
-            raise SourceError(shown, _line_of_move(text, i),
-                              f"move {i + 1} {move!r} is illegal here: {e.reason}") from None
+            raise SourceError(
+                shown, _line_of_move(text, i), f"move {i + 1} {move!r} is illegal here: {e.reason}"
+            ) from None
         states.append(game.state())
     example = Example(name, shown, game.code, tuple(data["moves"]), tuple(states))
     _cache[key] = example
@@ -179,10 +185,14 @@ def verify_example(docs_dir: Path, name: str, root: Path | None = None) -> Examp
     expected = {"won": "won", "blocked": "blocked", "lost": "playing"}.get(outcome)
     if expected is None:
         line = text.count("\n", 0, max(text.find('"outcome"'), 0)) + 1
-        raise SourceError(example.path, line,
-                          f'unknown outcome {outcome!r} (a mistake line says "blocked" or "lost")')
+        raise SourceError(
+            example.path, line, f'unknown outcome {outcome!r} (a mistake line says "blocked" or "lost")'
+        )
     if final != expected:
         line = _line_of_move(text, max(len(example.moves) - 1, 0))
-        raise SourceError(example.path, line,
-                          f"the example game ends {final!r} after {len(example.moves)} actions, not {expected!r}")
+        raise SourceError(
+            example.path,
+            line,
+            f"the example game ends {final!r} after {len(example.moves)} actions, not {expected!r}",
+        )
     return example

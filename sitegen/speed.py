@@ -6,6 +6,7 @@ time). A bytecode cache shared by the environments of this process compiles them
 `--serve` rebuilds reuse it too. Jinja checks each template's source checksum, so an edited
 template is recompiled; the output is the same bytes as without the cache.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -54,8 +55,12 @@ def cache_theme_file_list() -> None:
     original = Files.add_files_from_theme
 
     def add_files_from_theme(self: Files, env: Any, config: Any) -> None:
-        key = (tuple(config.theme.dirs), tuple(config.theme.static_templates),
-               config.site_dir, config.use_directory_urls)
+        key = (
+            tuple(config.theme.dirs),
+            tuple(config.theme.static_templates),
+            config.site_dir,
+            config.use_directory_urls,
+        )
         entries = _theme_files.get(key)
         if entries is None:
             probe = Files([])

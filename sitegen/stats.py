@@ -8,6 +8,7 @@ time), `times` a chart of how long deals take to decide, `crosscheck` the compar
 draw-three verdicts with Solvitaire's. The chart is an inline SVG (no script, no other host) with a title and a text
 description; its colours follow the theme (light or dark) through CSS variables.
 """
+
 from __future__ import annotations
 
 import html
@@ -44,12 +45,19 @@ def load_summary(ctx: MarkerContext) -> dict[str, Any]:
         raise SourceError(shown, e.lineno, f"malformed JSON: {e.msg}") from None
     games = data.get("games") if isinstance(data, dict) else None
     if data.get("schema") != 1 or not isinstance(games, dict) or not games:
-        raise SourceError(shown, 1, "expected {\"schema\": 1, \"games\": {...}} with at least one game")
+        raise SourceError(shown, 1, 'expected {"schema": 1, "games": {...}} with at least one game')
     for name, game in games.items():
         if name not in GAME_ORDER:
             raise SourceError(shown, 1, f"unknown game {name!r} (known: {', '.join(GAME_ORDER)})")
-        for key in ("deals", "wins", "losses", "unknown", "cap_seconds", "win_rate_decided",
-                    "win_rate_bounds"):
+        for key in (
+            "deals",
+            "wins",
+            "losses",
+            "unknown",
+            "cap_seconds",
+            "win_rate_decided",
+            "win_rate_bounds",
+        ):
             if key not in game:
                 raise SourceError(shown, 1, f"game {name!r} lacks {key!r}")
     return data
@@ -78,8 +86,13 @@ def _reference(lang: str, game: dict[str, Any]) -> str:
     ref = game.get("reference")
     if not ref:
         return "–"
-    return _msg(lang, "site.stats.reference_value", value=_pct(lang, ref["value"], 3),
-                margin=_number(lang, 100 * ref["margin"], 3), source=ref["source"])
+    return _msg(
+        lang,
+        "site.stats.reference_value",
+        value=_pct(lang, ref["value"], 3),
+        margin=_number(lang, 100 * ref["margin"], 3),
+        source=ref["source"],
+    )
 
 
 def table_html(summary: dict[str, Any], lang: str) -> str:
@@ -90,20 +103,28 @@ def table_html(summary: dict[str, Any], lang: str) -> str:
         bounds = game["win_rate_bounds"]
         cells = [
             _msg(lang, f"site.stats.game.{name}"),
-            _count(lang, game["deals"]), _count(lang, game["wins"]), _count(lang, game["losses"]),
+            _count(lang, game["deals"]),
+            _count(lang, game["wins"]),
+            _count(lang, game["losses"]),
             _count(lang, game["unknown"]),
-            _msg(lang, "site.stats.rate_with_interval", rate=_pct(lang, rate["value"]),
-                 interval=_range(lang, rate["low"], rate["high"])),
+            _msg(
+                lang,
+                "site.stats.rate_with_interval",
+                rate=_pct(lang, rate["value"]),
+                interval=_range(lang, rate["low"], rate["high"]),
+            ),
             _range(lang, bounds["low"], bounds["high"]),
             _msg(lang, "site.stats.seconds", value=_number(lang, game["cap_seconds"], 0)),
             _reference(lang, game),
         ]
         first, *rest = (html.escape(c) for c in cells)
-        rows.append(f"<tr><th scope=\"row\">{first}</th>" + "".join(f"<td>{c}</td>" for c in rest) + "</tr>")
-    head = "".join(f"<th scope=\"col\">{html.escape(_msg(lang, f'site.stats.col.{h}'))}</th>" for h in heads)
+        rows.append(f'<tr><th scope="row">{first}</th>' + "".join(f"<td>{c}</td>" for c in rest) + "</tr>")
+    head = "".join(f'<th scope="col">{html.escape(_msg(lang, f"site.stats.col.{h}"))}</th>' for h in heads)
     caption = html.escape(_msg(lang, "site.stats.table_caption"))
-    return (f'<div class="stats-table"><table><caption>{caption}</caption>'
-            f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
+    return (
+        f'<div class="stats-table"><table><caption>{caption}</caption>'
+        f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
+    )
 
 
 def chart_svg(summary: dict[str, Any], lang: str) -> str:
@@ -118,9 +139,16 @@ def chart_svg(summary: dict[str, Any], lang: str) -> str:
     lines = []
     for name, game in games:
         rate = game["win_rate_decided"]
-        lines.append(_msg(lang, "site.stats.chart_row", game=_msg(lang, f"site.stats.game.{name}"),
-                          rate=_pct(lang, rate["value"]), interval=_range(lang, rate["low"], rate["high"]),
-                          deals=game["deals"]))
+        lines.append(
+            _msg(
+                lang,
+                "site.stats.chart_row",
+                game=_msg(lang, f"site.stats.game.{name}"),
+                rate=_pct(lang, rate["value"]),
+                interval=_range(lang, rate["low"], rate["high"]),
+                deals=game["deals"],
+            )
+        )
     desc = " ".join(lines)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="stats-chart" viewBox="0 0 {width} {height}" '
@@ -130,33 +158,48 @@ def chart_svg(summary: dict[str, Any], lang: str) -> str:
         f'<desc id="stats-chart-d">{html.escape(desc)}</desc>',
     ]
     for tick in (0, 0.25, 0.5, 0.75, 1):
-        parts.append(f'<line x1="{x(tick):.1f}" x2="{x(tick):.1f}" y1="{top - 8}" y2="{height - 24}" '
-                     f'style="stroke:currentColor;stroke-opacity:.2"/>')
-        parts.append(f'<text x="{x(tick):.1f}" y="{height - 8}" text-anchor="middle">'
-                     f'{html.escape(_pct(lang, tick, 0))}</text>')
+        parts.append(
+            f'<line x1="{x(tick):.1f}" x2="{x(tick):.1f}" y1="{top - 8}" y2="{height - 24}" '
+            f'style="stroke:currentColor;stroke-opacity:.2"/>'
+        )
+        parts.append(
+            f'<text x="{x(tick):.1f}" y="{height - 8}" text-anchor="middle">'
+            f"{html.escape(_pct(lang, tick, 0))}</text>"
+        )
     for i, (name, game) in enumerate(games):
         y = top + i * row_h
         rate, bounds = game["win_rate_decided"], game["win_rate_bounds"]
         mid = y + 14
-        parts.append(f'<text x="{label_w - 10}" y="{mid + 4}" text-anchor="end">'
-                     f'{html.escape(_msg(lang, f"site.stats.game.{name}"))}</text>')
-        parts.append(f'<rect x="{x(bounds["low"]):.1f}" y="{y + 2}" width="{x(bounds["high"]) - x(bounds["low"]):.1f}" '
-                     f'height="24" style="fill:var(--md-accent-fg-color,#fa0);fill-opacity:.35"/>')
-        parts.append(f'<rect x="{label_w}" y="{y + 6}" width="{x(rate["value"]) - label_w:.1f}" height="16" '
-                     f'style="fill:var(--md-primary-fg-color,#009485)"/>')
-        parts.append(f'<path d="M{x(rate["low"]):.1f} {mid}H{x(rate["high"]):.1f}'
-                     f'M{x(rate["low"]):.1f} {mid - 6}v12M{x(rate["high"]):.1f} {mid - 6}v12" '
-                     f'style="stroke:currentColor;stroke-width:2;fill:none"/>')
+        parts.append(
+            f'<text x="{label_w - 10}" y="{mid + 4}" text-anchor="end">'
+            f"{html.escape(_msg(lang, f'site.stats.game.{name}'))}</text>"
+        )
+        parts.append(
+            f'<rect x="{x(bounds["low"]):.1f}" y="{y + 2}" width="{x(bounds["high"]) - x(bounds["low"]):.1f}" '
+            f'height="24" style="fill:var(--md-accent-fg-color,#fa0);fill-opacity:.35"/>'
+        )
+        parts.append(
+            f'<rect x="{label_w}" y="{y + 6}" width="{x(rate["value"]) - label_w:.1f}" height="16" '
+            f'style="fill:var(--md-primary-fg-color,#009485)"/>'
+        )
+        parts.append(
+            f'<path d="M{x(rate["low"]):.1f} {mid}H{x(rate["high"]):.1f}'
+            f'M{x(rate["low"]):.1f} {mid - 6}v12M{x(rate["high"]):.1f} {mid - 6}v12" '
+            f'style="stroke:currentColor;stroke-width:2;fill:none"/>'
+        )
         ref = game.get("reference")
         if ref:
-            parts.append(f'<path d="M{x(ref["value"]):.1f} {y}v28" '
-                         f'style="stroke:currentColor;stroke-width:3;stroke-dasharray:3 2"/>')
-        parts.append(f'<text x="{min(x(rate["high"]) + 6, width - right - 40):.1f}" y="{y + 40}" '
-                     f'style="font-size:11px">{html.escape(_pct(lang, rate["value"]))}</text>')
+            parts.append(
+                f'<path d="M{x(ref["value"]):.1f} {y}v28" '
+                f'style="stroke:currentColor;stroke-width:3;stroke-dasharray:3 2"/>'
+            )
+        parts.append(
+            f'<text x="{min(x(rate["high"]) + 6, width - right - 40):.1f}" y="{y + 40}" '
+            f'style="font-size:11px">{html.escape(_pct(lang, rate["value"]))}</text>'
+        )
     parts.append("</svg>")
     legend = html.escape(_msg(lang, "site.stats.chart_legend"))
-    return (f'<figure class="stats-chart">{"".join(parts)}'
-            f"<figcaption>{legend}</figcaption></figure>")
+    return f'<figure class="stats-chart">{"".join(parts)}<figcaption>{legend}</figcaption></figure>'
 
 
 def _count(lang: str, n: int) -> str:
@@ -177,20 +220,36 @@ def sample_html(summary: dict[str, Any], lang: str) -> str:
     for name, game in _games(summary):
         caps = sorted(game.get("caps_used") or [game["cap_seconds"]])
         items = [
-            _msg(lang, "stats.sample.deals", deals=_count(lang, game["deals"]),
-                 first=game.get("first_code", ""), last=game.get("last_code", "")),
-            _msg(lang, "stats.sample.results", wins=_count(lang, game["wins"]),
-                 losses=_count(lang, game["losses"]), unknown=_count(lang, game["unknown"])),
+            _msg(
+                lang,
+                "stats.sample.deals",
+                deals=_count(lang, game["deals"]),
+                first=game.get("first_code", ""),
+                last=game.get("last_code", ""),
+            ),
+            _msg(
+                lang,
+                "stats.sample.results",
+                wins=_count(lang, game["wins"]),
+                losses=_count(lang, game["losses"]),
+                unknown=_count(lang, game["unknown"]),
+            ),
             _msg(lang, "stats.sample.cap", cap=_seconds(lang, caps[0])),
         ]
         if len(caps) > 1:
             items.append(_msg(lang, "stats.sample.retry", cap=_seconds(lang, caps[-1])))
         for cap, share in game.get("decided_within", []):
-            items.append(_msg(lang, "stats.sample.decided_within", cap=_seconds(lang, cap),
-                              share=_pct(lang, share)))
+            items.append(
+                _msg(lang, "stats.sample.decided_within", cap=_seconds(lang, cap), share=_pct(lang, share))
+            )
         if "solver_hours" in game:
-            items.append(_msg(lang, "stats.sample.solver_time",
-                              hours=_number(lang, game["solver_hours"], 1 if game["solver_hours"] >= 1 else 2)))
+            items.append(
+                _msg(
+                    lang,
+                    "stats.sample.solver_time",
+                    hours=_number(lang, game["solver_hours"], 1 if game["solver_hours"] >= 1 else 2),
+                )
+            )
         if "wall" in game.get("clocks", []):
             items.append(_msg(lang, "stats.sample.wall_lines"))
         if name == "crescent" and game["losses"] == 0:
@@ -210,10 +269,17 @@ def crosscheck_html(summary: dict[str, Any], lang: str) -> str:
     if not check:
         return ""
     # Counts as numbers: the message chooses its plural forms (and groups the digits) itself.
-    text = _msg(lang, "stats.crosscheck", deals=int(check["deals"]),
-                their_losses=int(check["their_losses_our_wins"]), wins=int(check["agree_wins"]),
-                losses=int(check["agree_losses"]), seconds=_seconds(lang, check["seconds"]),
-                ours=int(check["ours_decided"]), theirs=int(check["theirs_decided"]))
+    text = _msg(
+        lang,
+        "stats.crosscheck",
+        deals=int(check["deals"]),
+        their_losses=int(check["their_losses_our_wins"]),
+        wins=int(check["agree_wins"]),
+        losses=int(check["agree_losses"]),
+        seconds=_seconds(lang, check["seconds"]),
+        ours=int(check["ours_decided"]),
+        theirs=int(check["theirs_decided"]),
+    )
     return f'<p class="stats-crosscheck">{html.escape(text)}</p>'
 
 
@@ -227,8 +293,11 @@ def _within(game: dict[str, Any], seconds: float) -> float:
 def times_svg(summary: dict[str, Any], lang: str) -> str:
     """How long deals take to decide: per game, the share of its deals decided within t seconds
     (a step line over a logarithmic time axis, one dash pattern per game, named at its end)."""
-    games = [(n, g) for n, g in _games(summary)
-             if g.get("decide_times") and g["deals"] and not g.get("comparison_only")]
+    games = [
+        (n, g)
+        for n, g in _games(summary)
+        if g.get("decide_times") and g["deals"] and not g.get("comparison_only")
+    ]
     edges = list(games[0][1]["decide_times"]["edges"]) if games else [1.0]
     left, plot_w, label_w, top, plot_h, bottom = 56, 400, 210, 16, 220, 44
     width, height = left + plot_w + label_w, top + plot_h + bottom
@@ -236,11 +305,20 @@ def times_svg(summary: dict[str, Any], lang: str) -> str:
     x = lambda t: left + plot_w * (math.log10(t) - lo) / (hi - lo)  # noqa: E731
     y = lambda f: top + plot_h * (1 - f)  # noqa: E731
     title = _msg(lang, "stats.times.title")
-    rows = [_msg(lang, "stats.times.row", game=_msg(lang, f"site.stats.game.{n}"),
-                 s1=_pct(lang, _within(g, 1)), s10=_pct(lang, _within(g, 10)),
-                 s30=_pct(lang, _within(g, 30)), all=_pct(lang, g["decided_share"] if "decided_share" in g
-                                                          else (g["wins"] + g["losses"]) / g["deals"]))
-            for n, g in games]
+    rows = [
+        _msg(
+            lang,
+            "stats.times.row",
+            game=_msg(lang, f"site.stats.game.{n}"),
+            s1=_pct(lang, _within(g, 1)),
+            s10=_pct(lang, _within(g, 10)),
+            s30=_pct(lang, _within(g, 30)),
+            all=_pct(
+                lang, g["decided_share"] if "decided_share" in g else (g["wins"] + g["losses"]) / g["deals"]
+            ),
+        )
+        for n, g in games
+    ]
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="stats-times" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" role="img" aria-labelledby="stats-times-t stats-times-d" '
@@ -249,16 +327,26 @@ def times_svg(summary: dict[str, Any], lang: str) -> str:
         f'<desc id="stats-times-d">{html.escape(" ".join(rows))}</desc>',
     ]
     for f in (0, 0.25, 0.5, 0.75, 1):
-        parts.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y(f):.1f}" y2="{y(f):.1f}" '
-                     f'style="stroke:currentColor;stroke-opacity:.2"/>')
-        parts.append(f'<text x="{left - 6}" y="{y(f) + 4:.1f}" text-anchor="end">{html.escape(_pct(lang, f, 0))}</text>')
+        parts.append(
+            f'<line x1="{left}" x2="{left + plot_w}" y1="{y(f):.1f}" y2="{y(f):.1f}" '
+            f'style="stroke:currentColor;stroke-opacity:.2"/>'
+        )
+        parts.append(
+            f'<text x="{left - 6}" y="{y(f) + 4:.1f}" text-anchor="end">{html.escape(_pct(lang, f, 0))}</text>'
+        )
     for t in edges:
-        parts.append(f'<line x1="{x(t):.1f}" x2="{x(t):.1f}" y1="{top}" y2="{top + plot_h}" '
-                     f'style="stroke:currentColor;stroke-opacity:.12"/>')
-        parts.append(f'<text x="{x(t):.1f}" y="{top + plot_h + 16}" text-anchor="middle">'
-                     f'{html.escape(_number(lang, t, 0 if t >= 1 else 1))}</text>')
-    parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle">'
-                 f'{html.escape(_msg(lang, "stats.times.axis"))}</text>')
+        parts.append(
+            f'<line x1="{x(t):.1f}" x2="{x(t):.1f}" y1="{top}" y2="{top + plot_h}" '
+            f'style="stroke:currentColor;stroke-opacity:.12"/>'
+        )
+        parts.append(
+            f'<text x="{x(t):.1f}" y="{top + plot_h + 16}" text-anchor="middle">'
+            f"{html.escape(_number(lang, t, 0 if t >= 1 else 1))}</text>"
+        )
+    parts.append(
+        f'<text x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle">'
+        f"{html.escape(_msg(lang, 'stats.times.axis'))}</text>"
+    )
     dashes = ("", "7 4", "2 3")
     colours = ("var(--md-primary-fg-color,#009485)", "var(--md-accent-fg-color,#e65100)", "currentColor")
     for i, (name, game) in enumerate(games):
@@ -272,26 +360,33 @@ def times_svg(summary: dict[str, Any], lang: str) -> str:
             if nxt is not None:
                 d.append(f"H{x(nxt):.1f}")
         dash = dashes[i % len(dashes)]
-        style = (f"fill:none;stroke:{colours[i % len(colours)]};stroke-width:2.5"
-                 + (f";stroke-dasharray:{dash}" if dash else ""))
+        style = f"fill:none;stroke:{colours[i % len(colours)]};stroke-width:2.5" + (
+            f";stroke-dasharray:{dash}" if dash else ""
+        )
         parts.append(f'<path d="{"".join(d)}" style="{style}" data-game="{name}"/>')
         # The key: a sample of the line, then the game's name, one row each.
         key_y = top + 10 + 20 * i
         parts.append(f'<path d="M{left + plot_w + 12} {key_y}h28" style="{style}"/>')
-        parts.append(f'<text x="{left + plot_w + 46}" y="{key_y + 4}">'
-                     f'{html.escape(_msg(lang, f"site.stats.game.{name}"))}</text>')
+        parts.append(
+            f'<text x="{left + plot_w + 46}" y="{key_y + 4}">'
+            f"{html.escape(_msg(lang, f'site.stats.game.{name}'))}</text>"
+        )
     parts.append("</svg>")
     legend = html.escape(_msg(lang, "stats.times.legend"))
     return f'<figure class="stats-times">{"".join(parts)}<figcaption>{legend}</figcaption></figure>'
 
 
-VIEWS = {"table": table_html, "chart": chart_svg, "sample": sample_html, "times": times_svg,
-         "crosscheck": crosscheck_html}
+VIEWS = {
+    "table": table_html,
+    "chart": chart_svg,
+    "sample": sample_html,
+    "times": times_svg,
+    "crosscheck": crosscheck_html,
+}
 
 
 def stats_html(args: str, lang: str, ctx: MarkerContext) -> str:
     kind = args.strip()
     if kind not in VIEWS:
-        ctx.fail(f"unknown stats view {kind!r} (expected <!-- stats: X --> with X one of "
-                 f"{', '.join(VIEWS)})")
+        ctx.fail(f"unknown stats view {kind!r} (expected <!-- stats: X --> with X one of {', '.join(VIEWS)})")
     return VIEWS[kind](load_summary(ctx), lang)

@@ -1,5 +1,6 @@
 """Shared fixtures: one build of the real site per test session (tests that need a built site
 use `built_site` instead of building again), and a helper to build any docs tree."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -51,7 +52,12 @@ def hosted_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     in the environment (without its final slash: the build adds it)."""
     site = tmp_path_factory.mktemp("hosted")
     env = {**os.environ, "SITE_URL": SITE_URL.rstrip("/")}
-    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--site-dir", str(site)],
-                          capture_output=True, text=True, env=env, timeout=900)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "build.py"), "--site-dir", str(site)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=900,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     return site

@@ -5,6 +5,7 @@ not from engine/) that the conformance tests compare the engine with.
 The reference works on state dicts only, so it shares no code and no card encoding with the
 engine: a bug would have to be made twice, the same way, to go unnoticed.
 """
+
 from __future__ import annotations
 
 import copy
@@ -50,9 +51,13 @@ def crescent_foundation(name: str, top: str | None = None) -> list[str]:
     return cards
 
 
-def crescent_state(piles: dict[int, list[str]] | None = None,
-                   foundations: dict[str, str | list[str]] | None = None,
-                   redeals_left: int = 3, moves: int = 0, fill: bool = True) -> dict[str, Any]:
+def crescent_state(
+    piles: dict[int, list[str]] | None = None,
+    foundations: dict[str, str | list[str]] | None = None,
+    redeals_left: int = 3,
+    moves: int = 0,
+    fill: bool = True,
+) -> dict[str, Any]:
     """A full valid Crescent state: the given piles (1-based) and foundations (name -> top card
     or full list); every other card (two decks in all) dealt into the unnamed piles in deck
     order, at most 13 a pile. fill=False leaves the unnamed piles empty (the caller names all)."""
@@ -73,11 +78,17 @@ def crescent_state(piles: dict[int, list[str]] | None = None,
             out.append(list(piles[i]))
         else:
             take = rest[:13] if fill else []
-            rest = rest[len(take):]
+            rest = rest[len(take) :]
             out.append(take)
     assert not rest, f"{len(rest)} cards left over: name fewer piles"
-    return {"game": "crescent", "code": None, "piles": out, "foundations": found,
-            "redeals_left": redeals_left, "moves": moves}
+    return {
+        "game": "crescent",
+        "code": None,
+        "piles": out,
+        "foundations": found,
+        "redeals_left": redeals_left,
+        "moves": moves,
+    }
 
 
 def crescent(piles: dict[int, list[str]] | None = None, **kw: Any) -> engine.Game:
@@ -94,16 +105,28 @@ def canfield_foundation(s: str, base_rank: str, top: str | None) -> list[str]:
     return cards
 
 
-def canfield_state(columns: list[list[str]] | None = None, reserve: list[str] | None = None,
-                   waste: list[str] | None = None, stock: list[str] | None = None,
-                   foundations: dict[str, str | None] | None = None, base_rank: str = "7",
-                   draw: int = 3, score: int = 0, moves: int = 0) -> dict[str, Any]:
+def canfield_state(
+    columns: list[list[str]] | None = None,
+    reserve: list[str] | None = None,
+    waste: list[str] | None = None,
+    stock: list[str] | None = None,
+    foundations: dict[str, str | None] | None = None,
+    base_rank: str = "7",
+    draw: int = 3,
+    score: int = 0,
+    moves: int = 0,
+) -> dict[str, Any]:
     """A full valid Canfield state: the given places; foundations by top card (None empty);
     every other card of the deck goes into the first of stock, waste, reserve left as None."""
     found = {s: canfield_foundation(s, base_rank, (foundations or {}).get(s)) for s in SUITS}
     columns = [list(c) for c in (columns or [[], [], [], []])]
-    named = [*(reserve or []), *(waste or []), *(stock or []), *(c for col in columns for c in col),
-             *(c for f in found.values() for c in f)]
+    named = [
+        *(reserve or []),
+        *(waste or []),
+        *(stock or []),
+        *(c for col in columns for c in col),
+        *(c for f in found.values() for c in f),
+    ]
     counts = Counter(named)
     assert all(n == 1 for n in counts.values()), f"duplicates: {[c for c, n in counts.items() if n > 1]}"
     rest = [c for c in DECK if c not in counts]
@@ -114,9 +137,19 @@ def canfield_state(columns: list[list[str]] | None = None, reserve: list[str] | 
     elif reserve is None:
         reserve, rest = rest, []
     assert not rest, f"cards left over: {rest}"
-    return {"game": "canfield", "code": None, "draw": draw, "base_rank": base_rank,
-            "stock": list(stock), "waste": list(waste or []), "reserve": list(reserve or []),
-            "foundations": found, "columns": columns, "score": score, "moves": moves}
+    return {
+        "game": "canfield",
+        "code": None,
+        "draw": draw,
+        "base_rank": base_rank,
+        "stock": list(stock),
+        "waste": list(waste or []),
+        "reserve": list(reserve or []),
+        "foundations": found,
+        "columns": columns,
+        "score": score,
+        "moves": moves,
+    }
 
 
 def canfield(columns: list[list[str]] | None = None, **kw: Any) -> engine.Game:
@@ -255,8 +288,12 @@ def _ref_canfield_legal(s: dict[str, Any]) -> list[str]:
         return []
     out = []
     cols = s["columns"]
-    sources = {"R": s["reserve"], "W": s["waste"], **{str(i): c for i, c in enumerate(cols, 1)},
-               **s["foundations"]}
+    sources = {
+        "R": s["reserve"],
+        "W": s["waste"],
+        **{str(i): c for i, c in enumerate(cols, 1)},
+        **s["foundations"],
+    }
     for name, cards in sources.items():
         if not cards:
             continue
@@ -269,8 +306,10 @@ def _ref_canfield_legal(s: dict[str, Any]) -> list[str]:
     for i, col in enumerate(cols, 1):
         for n in range(2, len(col) + 1):
             run = col[-n:]
-            if not all(red(run[k]) != red(run[k + 1]) and (rank(run[k]) - rank(run[k + 1])) % 13 == 1
-                       for k in range(n - 1)):
+            if not all(
+                red(run[k]) != red(run[k + 1]) and (rank(run[k]) - rank(run[k + 1])) % 13 == 1
+                for k in range(n - 1)
+            ):
                 break
             for j, other in enumerate(cols, 1):
                 if j != i and _column_takes(other, run[0]):
@@ -293,8 +332,12 @@ def _ref_canfield_play(s: dict[str, Any], move: str) -> None:
     head, b = move.split(">")
     a, _, count = head.partition(":")
     n = int(count or 1)
-    places = {"R": s["reserve"], "W": s["waste"], **{str(i): c for i, c in enumerate(s["columns"], 1)},
-              **s["foundations"]}
+    places = {
+        "R": s["reserve"],
+        "W": s["waste"],
+        **{str(i): c for i, c in enumerate(s["columns"], 1)},
+        **s["foundations"],
+    }
     src, dst = places[a], places[b]
     dst.extend(src[-n:])
     del src[-n:]
@@ -309,8 +352,13 @@ def card_total(state: dict[str, Any]) -> Counter[str]:
     if state["game"] == "crescent":
         groups = [*state["piles"], *state["foundations"].values()]
     else:
-        groups = [state["stock"], state["waste"], state["reserve"], *state["columns"],
-                  *state["foundations"].values()]
+        groups = [
+            state["stock"],
+            state["waste"],
+            state["reserve"],
+            *state["columns"],
+            *state["foundations"].values(),
+        ]
     return Counter(c for g in groups for c in g)
 
 
@@ -325,14 +373,14 @@ class RefSplitMix64:
         self.s = seed
 
     def next(self) -> int:
-        self.s = (self.s + 0x9E3779B97F4A7C15) % 2 ** 64
+        self.s = (self.s + 0x9E3779B97F4A7C15) % 2**64
         z = self.s
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % 2 ** 64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % 2 ** 64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % 2**64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % 2**64
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        limit = 2 ** 64 - 2 ** 64 % n
+        limit = 2**64 - 2**64 % n
         while True:
             x = self.next()
             if x < limit:
@@ -366,11 +414,27 @@ def ref_deal(code: str) -> dict[str, Any]:
     """CODES.md §6: the dealt state of a normalised code."""
     order = ref_shuffled(code)
     if code.startswith("CR"):
-        return {"game": "crescent", "code": code, "piles": [order[6 * i: 6 * i + 6] for i in range(16)],
-                "foundations": {n: [("A" if n[1] == "+" else "K") + n[0]] for n in CR_FOUNDATIONS},
-                "redeals_left": 3, "moves": 0, "status": "playing"}
+        return {
+            "game": "crescent",
+            "code": code,
+            "piles": [order[6 * i : 6 * i + 6] for i in range(16)],
+            "foundations": {n: [("A" if n[1] == "+" else "K") + n[0]] for n in CR_FOUNDATIONS},
+            "redeals_left": 3,
+            "moves": 0,
+            "status": "playing",
+        }
     base = order[13]
-    return {"game": "canfield", "code": code, "draw": int(code.split("-")[1][1]), "base_rank": base[0],
-            "stock": order[18:], "waste": [], "reserve": order[:13],
-            "foundations": {s: [base] if base[1] == s else [] for s in SUITS},
-            "columns": [[c] for c in order[14:18]], "score": 0, "moves": 0, "status": "playing"}
+    return {
+        "game": "canfield",
+        "code": code,
+        "draw": int(code.split("-")[1][1]),
+        "base_rank": base[0],
+        "stock": order[18:],
+        "waste": [],
+        "reserve": order[:13],
+        "foundations": {s: [base] if base[1] == s else [] for s in SUITS},
+        "columns": [[c] for c in order[14:18]],
+        "score": 0,
+        "moves": 0,
+        "status": "playing",
+    }

@@ -1,4 +1,5 @@
 """Bad build inputs stop the build with `path:line: message` (markers, positions, examples)."""
+
 from __future__ import annotations
 
 import shutil
@@ -14,7 +15,7 @@ from sitegen.sources import load_example, load_position, verify_example
 from tests.conftest import ROOT
 
 FIXTURES = ROOT / "tests" / "fixtures"
-MARKER_DOCS = FIXTURES / "markers"   # positions/ and examples/ for these tests
+MARKER_DOCS = FIXTURES / "markers"  # positions/ and examples/ for these tests
 
 
 def expand(markdown: str, *, first_line: int = 1) -> str:
@@ -32,23 +33,33 @@ def test_text_without_markers_is_unchanged() -> None:
     assert expand(text) == text
 
 
-@pytest.mark.parametrize(("markdown", "line", "words"), [
-    ("# T\n\n<!-- diagrm: opening -->\n", 3, ["unknown marker 'diagrm'", "diagram"]),
-    ("# T\n\ntext\n\n<!-- TODO: later -->\n", 5, ["unknown marker 'TODO'"]),
-    ("<!-- diagram: no-such-position -->", 1, ["unknown diagram id 'no-such-position'",
-                                                "docs/positions/no-such-position.json"]),
-    ("\n<!-- diagram: no-such-example@3 -->", 2, ["unknown diagram id", "docs/examples/no-such-example.json"]),
-    ("<!-- diagram: short@9 -->", 1, ["only 2 actions"]),
-    ("<!-- diagram: short@x -->", 1, ["malformed diagram id"]),
-    ("<!-- diagram: ../etc/passwd -->", 1, ["malformed diagram id"]),
-    ("<!-- diagram: -->", 1, ["without an id"]),
-    ("<!-- diagram: opening highlight=10-14 -->", 1, ["malformed option 'highlight=10-14'"]),
-    ("<!-- diagram: opening size=huge -->", 1, ["size is small or large"]),
-    ("<!-- diagram: opening colour=red -->", 1, ["unknown or malformed diagram option 'colour=red'"]),
-    ("<!-- diagram: opening fan=1,,2 -->", 1, ["malformed option 'fan=1,,2'"]),
-    ("<!-- diagram: opening refused -->", 1, ["refused option needs a highlight"]),
-    ("See <!-- diagram: opening --> here", 1, ["must stand alone on its line"]),
-])
+@pytest.mark.parametrize(
+    ("markdown", "line", "words"),
+    [
+        ("# T\n\n<!-- diagrm: opening -->\n", 3, ["unknown marker 'diagrm'", "diagram"]),
+        ("# T\n\ntext\n\n<!-- TODO: later -->\n", 5, ["unknown marker 'TODO'"]),
+        (
+            "<!-- diagram: no-such-position -->",
+            1,
+            ["unknown diagram id 'no-such-position'", "docs/positions/no-such-position.json"],
+        ),
+        (
+            "\n<!-- diagram: no-such-example@3 -->",
+            2,
+            ["unknown diagram id", "docs/examples/no-such-example.json"],
+        ),
+        ("<!-- diagram: short@9 -->", 1, ["only 2 actions"]),
+        ("<!-- diagram: short@x -->", 1, ["malformed diagram id"]),
+        ("<!-- diagram: ../etc/passwd -->", 1, ["malformed diagram id"]),
+        ("<!-- diagram: -->", 1, ["without an id"]),
+        ("<!-- diagram: opening highlight=10-14 -->", 1, ["malformed option 'highlight=10-14'"]),
+        ("<!-- diagram: opening size=huge -->", 1, ["size is small or large"]),
+        ("<!-- diagram: opening colour=red -->", 1, ["unknown or malformed diagram option 'colour=red'"]),
+        ("<!-- diagram: opening fan=1,,2 -->", 1, ["malformed option 'fan=1,,2'"]),
+        ("<!-- diagram: opening refused -->", 1, ["refused option needs a highlight"]),
+        ("See <!-- diagram: opening --> here", 1, ["must stand alone on its line"]),
+    ],
+)
 def test_marker_errors_name_file_and_line(markdown: str, line: int, words: list[str]) -> None:
     error = error_of(markdown)
     assert (error.path, error.line) == ("docs/xx/page.md", line)
@@ -129,11 +140,23 @@ def _fixture_docs(tmp_path: Path) -> Path:
 def test_unknown_diagram_reference_fails_the_whole_build(tmp_path: Path) -> None:
     docs = _fixture_docs(tmp_path)
     page = docs / "fr" / "canfield.md"
-    page.write_text("---\ntitle: Règles\n---\n# Règles\n\nTexte.\n\n<!-- diagram: nowhere@2 -->\n",
-                    encoding="utf-8")
-    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--docs-dir",
-                             str(docs), "--site-dir", str(tmp_path / "site")],
-                            capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    page.write_text(
+        "---\ntitle: Règles\n---\n# Règles\n\nTexte.\n\n<!-- diagram: nowhere@2 -->\n", encoding="utf-8"
+    )
+    result = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "scripts" / "build.py"),
+            "--docs-dir",
+            str(docs),
+            "--site-dir",
+            str(tmp_path / "site"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+    )
     assert result.returncode == 1, result.stdout + result.stderr
     # Line 8 of the file: the three lines of front matter count. The path is shown relative
     # to the directory the build runs in.
@@ -144,10 +167,22 @@ def test_unknown_diagram_reference_fails_the_whole_build(tmp_path: Path) -> None
 def test_broken_link_fails_the_strict_build_with_its_line(tmp_path: Path) -> None:
     docs = _fixture_docs(tmp_path)
     page = docs / "ko" / "faq.md"
-    page.write_text(page.read_text(encoding="utf-8") + "\n[용어집](glossary.md#no-such-term)\n",
-                    encoding="utf-8")
-    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--docs-dir",
-                             str(docs), "--site-dir", str(tmp_path / "site")],
-                            capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    page.write_text(
+        page.read_text(encoding="utf-8") + "\n[용어집](glossary.md#no-such-term)\n", encoding="utf-8"
+    )
+    result = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "scripts" / "build.py"),
+            "--docs-dir",
+            str(docs),
+            "--site-dir",
+            str(tmp_path / "site"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+    )
     assert result.returncode == 1, result.stdout + result.stderr
     assert "docs/ko/faq.md:5: " in result.stderr and "#no-such-term" in result.stderr

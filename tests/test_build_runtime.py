@@ -1,4 +1,5 @@
 """sitegen/runtime.py (py.zip, Pyodide copy) and sitegen/search.py (accent-free words)."""
+
 from __future__ import annotations
 
 import io
@@ -47,9 +48,17 @@ def test_japanese_clauses_are_indexed_from_every_word_start() -> None:
     # 画面では、山が馬蹄形に並びます: clauses split at 、。; tails start at kanji and at katakana
     # runs or numbers, never inside hiragana (endings, particles) or inside a katakana word.
     assert search_ja.clause_tails("画面では、山が馬蹄形に並びます。") == [
-        "面では", "馬蹄形に並びます", "蹄形に並びます", "形に並びます", "並びます"]
+        "面では",
+        "馬蹄形に並びます",
+        "蹄形に並びます",
+        "形に並びます",
+        "並びます",
+    ]
     assert search_ja.clause_tails("16番の山のゲームコード") == [
-        "番の山のゲームコード", "山のゲームコード", "ゲームコード"]
+        "番の山のゲームコード",
+        "山のゲームコード",
+        "ゲームコード",
+    ]
     assert len(search_ja.clause_tails("一二三四五六七八九十百千万億兆京")[0]) == search_ja.SUFFIX_CHARS
     assert search_ja.clause_tails("Règles, réserve, ανακατανομή, 재배치") == []
     # The accent stripping leaves kana alone (NFD would take the voicing mark off ゲ and バ).
@@ -58,9 +67,13 @@ def test_japanese_clauses_are_indexed_from_every_word_start() -> None:
 
 
 def test_index_gets_a_plain_field_idempotently() -> None:
-    index = {"config": {"fields": {"title": {"boost": 1000.0}}},
-             "docs": [{"location": "fr/", "title": "Règles", "text": "<p>réserve</p>"},
-                      {"location": "", "title": "Rules", "text": "<p>reserve</p>"}]}
+    index = {
+        "config": {"fields": {"title": {"boost": 1000.0}}},
+        "docs": [
+            {"location": "fr/", "title": "Règles", "text": "<p>réserve</p>"},
+            {"location": "", "title": "Rules", "text": "<p>reserve</p>"},
+        ],
+    }
     once = search.add_plain_field(index)
     assert once["docs"][0]["plain"] == "regles reserve" and "plain" not in once["docs"][1]
     assert search.add_plain_field(once) == once
@@ -68,25 +81,34 @@ def test_index_gets_a_plain_field_idempotently() -> None:
 
 
 def test_pages_search_their_language_folder() -> None:
-    page = ('<link rel="alternate" href="../../canfield/" hreflang="en">\n'
-            '<script id="__config" type="application/json">{"annotate": null, "base": "../..", "x": 1}</script>')
+    page = (
+        '<link rel="alternate" href="../../canfield/" hreflang="en">\n'
+        '<script id="__config" type="application/json">{"annotate": null, "base": "../..", "x": 1}</script>'
+    )
     fr = search.localise_page(page, "fr")
-    assert '"base": "../../fr/"' in fr and "rel=\"alternate\"" not in fr
+    assert '"base": "../../fr/"' in fr and 'rel="alternate"' not in fr
     assert '"base": "../.."' in search.localise_page(page, None)
 
 
 def test_split_by_language(tmp_path: Path) -> None:
     import json
 
-    merged = {"config": {"fields": {}}, "docs": [
-        {"location": "", "title": "Home", "text": ""},
-        {"location": "fr/", "title": "Accueil", "text": "réserve"},
-        {"location": "fr/canfield/#la-réserve", "title": "Réserve", "text": ""},
-        {"location": "faq/", "title": "FAQ", "text": ""}]}
+    merged = {
+        "config": {"fields": {}},
+        "docs": [
+            {"location": "", "title": "Home", "text": ""},
+            {"location": "fr/", "title": "Accueil", "text": "réserve"},
+            {"location": "fr/canfield/#la-réserve", "title": "Réserve", "text": ""},
+            {"location": "faq/", "title": "FAQ", "text": ""},
+        ],
+    }
     (tmp_path / "search").mkdir()
     (tmp_path / "search" / "search_index.json").write_text(json.dumps(merged))
     assert search.split_by_language(tmp_path, ["fr", "ko"]) == [
-        "search/search_index.json", "fr/search/search_index.json", "ko/search/search_index.json"]
+        "search/search_index.json",
+        "fr/search/search_index.json",
+        "ko/search/search_index.json",
+    ]
     fr = json.loads((tmp_path / "fr" / "search" / "search_index.json").read_text())
     assert [d["location"] for d in fr["docs"]] == ["", "canfield/#la-réserve"]
     assert fr["docs"][0]["plain"] == "reserve"

@@ -5,6 +5,7 @@ facts.json, site.json as they appear): the same keys and the same placeholders p
 every language, no empty message, a message for every engine reason code, and the seeds'
 exact wording where the seed pages give it.
 """
+
 from __future__ import annotations
 
 import json
@@ -20,8 +21,11 @@ SITE_LANGUAGES = ("el", "en", "fr", "ko")
 
 
 def test_languages_are_discovered_from_folders_sorted() -> None:
-    on_disk = sorted(p.name for p in ROOT.iterdir()
-                     if p.is_dir() and not p.name.startswith(("_", ".")) and any(p.glob("*.json")))
+    on_disk = sorted(
+        p.name
+        for p in ROOT.iterdir()
+        if p.is_dir() and not p.name.startswith(("_", ".")) and any(p.glob("*.json"))
+    )
     assert catalogues.LANGUAGES == tuple(on_disk)
     assert set(SITE_LANGUAGES) <= set(catalogues.LANGUAGES)
 
@@ -31,7 +35,8 @@ def test_every_language_has_exactly_the_same_keys() -> None:
     for lang in catalogues.LANGUAGES:
         keys = set(catalogues.load(lang))
         assert keys == reference, (
-            f"{lang}: missing {sorted(reference - keys)}, extra {sorted(keys - reference)}")
+            f"{lang}: missing {sorted(reference - keys)}, extra {sorted(keys - reference)}"
+        )
 
 
 def test_every_key_has_the_same_placeholders_in_every_language() -> None:
@@ -77,23 +82,26 @@ def test_core_families_are_complete() -> None:
     assert catalogues.placeholders(en["card"]) == {"rank", "suit"}
 
 
-@pytest.mark.parametrize("lang, code, text", [
-    ("ko", "same-suit", "같은 무늬여야 합니다"),
-    ("ko", "adjacent-rank", "순위가 하나 높거나 낮아야 합니다"),
-    ("ko", "empty-pile", "빈 더미에는 놓을 수 없습니다"),
-    ("ko", "pile-full", "이 더미는 가득 찼습니다. 다른 위치를 선택하세요"),
-    ("ko", "base-locked", "완성 더미의 기본 카드는 잠겨 있습니다"),
-    ("ko", "no-redeals", "남은 재배치 없음"),
-    ("el", "same-suit", "Πρέπει να είναι του ίδιου σχήματος"),
-    # The seed's «μεγαλύτερης ή μικρότερης αξίας» read as "any higher or lower" (8♦ onto K♦ is
-    # lower, yet refused): issue 12 adds the seed's own «αμέσως» (immediately), nothing else.
-    ("el", "adjacent-rank", "Πρέπει να είναι αμέσως μεγαλύτερης ή μικρότερης αξίας"),
-    ("el", "empty-pile", "Δεν μπορεί να τοποθετηθεί σε άδεια στοίβα"),
-    ("el", "pile-full", "Αυτή η στοίβα είναι γεμάτη· επιλέξτε άλλον προορισμό"),
-    ("el", "base-locked", "Η βάση του θεμελίου είναι κλειδωμένη"),
-    ("el", "no-redeals", "Καμία ανακατανομή"),
-    ("en", "same-suit", "Must be the same suit"),
-])
+@pytest.mark.parametrize(
+    "lang, code, text",
+    [
+        ("ko", "same-suit", "같은 무늬여야 합니다"),
+        ("ko", "adjacent-rank", "순위가 하나 높거나 낮아야 합니다"),
+        ("ko", "empty-pile", "빈 더미에는 놓을 수 없습니다"),
+        ("ko", "pile-full", "이 더미는 가득 찼습니다. 다른 위치를 선택하세요"),
+        ("ko", "base-locked", "완성 더미의 기본 카드는 잠겨 있습니다"),
+        ("ko", "no-redeals", "남은 재배치 없음"),
+        ("el", "same-suit", "Πρέπει να είναι του ίδιου σχήματος"),
+        # The seed's «μεγαλύτερης ή μικρότερης αξίας» read as "any higher or lower" (8♦ onto K♦ is
+        # lower, yet refused): issue 12 adds the seed's own «αμέσως» (immediately), nothing else.
+        ("el", "adjacent-rank", "Πρέπει να είναι αμέσως μεγαλύτερης ή μικρότερης αξίας"),
+        ("el", "empty-pile", "Δεν μπορεί να τοποθετηθεί σε άδεια στοίβα"),
+        ("el", "pile-full", "Αυτή η στοίβα είναι γεμάτη· επιλέξτε άλλον προορισμό"),
+        ("el", "base-locked", "Η βάση του θεμελίου είναι κλειδωμένη"),
+        ("el", "no-redeals", "Καμία ανακατανομή"),
+        ("en", "same-suit", "Must be the same suit"),
+    ],
+)
 def test_seed_wording_is_used(lang: str, code: str, text: str) -> None:
     assert catalogues.message(lang, f"reason.{code}") == text
 
@@ -107,8 +115,13 @@ def test_short_rank_labels_are_the_decided_letters() -> None:
 
 def test_card_names_follow_each_language() -> None:
     def name(lang: str, rank: str, suit: str) -> str:
-        return catalogues.message(lang, "card", rank=catalogues.message(lang, f"rank.{rank}"),
-                                  suit=catalogues.message(lang, f"suit.{suit}"))
+        return catalogues.message(
+            lang,
+            "card",
+            rank=catalogues.message(lang, f"rank.{rank}"),
+            suit=catalogues.message(lang, f"suit.{suit}"),
+        )
+
     assert name("ko", "J", "D") == "다이아몬드 잭"
     assert name("en", "A", "S") == "ace of spades"
     assert name("el", "Q", "H") == "Ντάμα κούπα"

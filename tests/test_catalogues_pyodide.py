@@ -1,5 +1,6 @@
 """Every catalogue message formats to the same text under Pyodide (npm pyodide, in Node) as under
 CPython: plurals, numbers, French spacing, Greek sigma and capitals, Korean particles."""
+
 from __future__ import annotations
 
 import json
@@ -14,7 +15,7 @@ def test_catalogues_format_identically_under_pyodide() -> None:
     answer = harness.run({}, packages=("catalogues",), driver=harness.HERE / "catformat.py")
     browser = answer["result"]
     here = json.loads(catformat.main({}))
-    assert len(here) > 500     # every message of every language, and the helpers
+    assert len(here) > 500  # every message of every language, and the helpers
     differ = [key for key in here if browser.get(key) != here[key]]
     assert not differ, f"Pyodide {answer['python']} differs on {differ[:10]}"
     assert set(browser) == set(here)

@@ -1,5 +1,6 @@
 """sitegen/commentary.py on every stored example, in every language: enough steps commented,
 every teaching point commented, no placeholder or Korean particle pair left unresolved."""
+
 from __future__ import annotations
 
 import json
@@ -67,7 +68,10 @@ def test_every_redeal_of_the_redeal_example_is_needed() -> None:
     """The Examples page says that before each redeal of crescent-example no card can reach a
     foundation, even after one more move: the commentary computes it, and says so at each."""
     example = load_example(DOCS, "crescent-example")
-    stuck = {n.step for n in commentary.notes(example)
-             if n.fact.message in ("commentary.cr.stuck", "commentary.cr.stuck_home")}
+    stuck = {
+        n.step
+        for n in commentary.notes(example)
+        if n.fact.message in ("commentary.cr.stuck", "commentary.cr.stuck_home")
+    }
     redeals = {i for i, m in enumerate(example.moves) if m == "redeal"}
     assert redeals and stuck == redeals

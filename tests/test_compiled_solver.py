@@ -5,6 +5,7 @@ pure one does (same verdicts, node counts and winning lines on both games), and
 The build is made here when build/mypyc is missing or stale (about 20 s of CPU), else reused.
 Off CI, a machine without a C compiler or Python's headers skips with the reason
 (`scripts/setup.sh --browser`, which scripts/test.sh runs, installs both); on CI it fails."""
+
 from __future__ import annotations
 
 import json
@@ -22,8 +23,14 @@ stats = load_script("solve_stats")
 
 # Both games; Canfield wins (draw 3 and draw 1), a proved loss, a search cut off by its
 # budget (the same node count at the cut-off shows the same search); Crescent wins.
-DEALS = ["CF1-D3-AAKYPIK", "CF1-D3-AAKYQCR", "CF1-D1-AAKYNCS", "CF1-D3-AAKYMMH",
-         "CR1-N-AAKYMPV", "CR1-N-AAKYMPW"]
+DEALS = [
+    "CF1-D3-AAKYPIK",
+    "CF1-D3-AAKYQCR",
+    "CF1-D1-AAKYNCS",
+    "CF1-D3-AAKYMMH",
+    "CR1-N-AAKYMPV",
+    "CR1-N-AAKYMPW",
+]
 TICKS = 150.0  # counting-clock budget: AAKYMMH stays undecided, the others are decided
 
 
@@ -51,7 +58,12 @@ def test_compiled_and_pure_solvers_search_alike(build: Path) -> None:
     verdicts = [r["status"] for r in pure]
     assert verdicts == ["win", "loss", "win", "unknown", "win", "win"]
     for p, c in zip(pure, compiled):
-        assert (c["code"], c["status"], c["nodes"], c["moves"]) == (p["code"], p["status"], p["nodes"], p["moves"])
+        assert (c["code"], c["status"], c["nodes"], c["moves"]) == (
+            p["code"],
+            p["status"],
+            p["nodes"],
+            p["moves"],
+        )
     # The compiled engine's winning lines replay in the pure engine too.
     for row in compiled:
         if row["status"] == "win":
@@ -75,8 +87,9 @@ def test_no_toolchain_gives_a_clear_reason(monkeypatch: pytest.MonkeyPatch, tmp_
 
 
 @pytest.mark.slow
-def test_solve_stats_runs_the_compiled_engine_on_its_workers(build: Path, tmp_path: Path,
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_solve_stats_runs_the_compiled_engine_on_its_workers(
+    build: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(stats, "STATS_DIR", tmp_path)
     first = 8_200_000  # deals no other test, example or statistics run names
     stats.run("canfield-d3", first, 2, 5.0, workers=1, compiled=build)

@@ -1,6 +1,7 @@
 """A build for a public host (SITE_URL): sitemap.xml with every page in every language and its
 hreflang alternates, robots.txt, canonical and alternate links in every page (sitegen/deploy.py);
 and the default build, which names no host."""
+
 from __future__ import annotations
 
 import gzip
@@ -28,9 +29,12 @@ def public_url(lang: str, page: str) -> str:
 def test_sitemap_lists_every_page_in_every_language_with_alternates(hosted_site: Path) -> None:
     pages = nav_pages(mkdocs_config()["nav"])
     root = ET.parse(hosted_site / "sitemap.xml").getroot()
-    entries = {u.findtext("s:loc", namespaces=NS): {link.get("hreflang"): link.get("href")
-                                                    for link in u.findall("x:link", NS)}
-               for u in root.findall("s:url", NS)}
+    entries = {
+        u.findtext("s:loc", namespaces=NS): {
+            link.get("hreflang"): link.get("href") for link in u.findall("x:link", NS)
+        }
+        for u in root.findall("s:url", NS)
+    }
     expected = {public_url(lang, page) for page in pages for lang in LANGUAGES}
     assert set(entries) == expected
     assert len(root.findall("s:url", NS)) == len(pages) * len(LANGUAGES)
@@ -39,8 +43,9 @@ def test_sitemap_lists_every_page_in_every_language_with_alternates(hosted_site:
         alternates["x-default"] = public_url("en", page)
         for lang in LANGUAGES:
             assert entries[public_url(lang, page)] == alternates, (lang, page)
-    assert (hosted_site / "robots.txt").read_text(encoding="utf-8").endswith(
-        f"Sitemap: {SITE_URL}sitemap.xml\n")
+    assert (
+        (hosted_site / "robots.txt").read_text(encoding="utf-8").endswith(f"Sitemap: {SITE_URL}sitemap.xml\n")
+    )
     # A sitemap.xml.gz may only be the build's compressed copy of this sitemap
     # (sitegen/compress.py), never MkDocs' own (its URLs would be wrong).
     packed = hosted_site / "sitemap.xml.gz"
@@ -55,14 +60,27 @@ def test_every_page_has_its_canonical_link_and_alternates(hosted_site: Path) -> 
             text = built_path(hosted_site, lang, page).read_text(encoding="utf-8")
             assert re.findall(r'<link rel="canonical" href="([^"]+)">', text) == [public_url(lang, page)]
             links = dict(re.findall(r'<link rel="alternate ?" hreflang="([^"]+)" href="([^"]+)">', text))
-            assert links == {**{code: public_url(code, page) for code in LANGUAGES},
-                             "x-default": public_url("en", page)}, (lang, page)
+            assert links == {
+                **{code: public_url(code, page) for code in LANGUAGES},
+                "x-default": public_url("en", page),
+            }, (lang, page)
 
 
 @pytest.mark.slow
 def test_a_bad_site_url_stops_the_build(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--site-dir", str(tmp_path),
-                           "--site-url", "cards.example.org"], capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "scripts" / "build.py"),
+            "--site-dir",
+            str(tmp_path),
+            "--site-url",
+            "cards.example.org",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 1
     assert "SITE_URL 'cards.example.org'" in done.stderr and "absolute http(s) address" in done.stderr
 

@@ -8,6 +8,7 @@ regenerate them and review the diff:
 
 (the tests that write goldens then pass; run again without the variable to check).
 """
+
 from __future__ import annotations
 
 import json
@@ -33,6 +34,7 @@ CF_PLACES = ("stock", "W", "R", "1", "2", "3", "4", "S", "H", "D", "C")
 
 # --------------------------------------------------------------------------- positions
 
+
 def crescent_from_tops(foundations: dict[str, list[str]], piles: list[tuple[int, str]]) -> dict:
     """A whole Crescent position from what a description gives (each pile's count and top
     card): the cards under the tops are the rest of the two decks, dealt in a fixed order."""
@@ -45,17 +47,49 @@ def crescent_from_tops(foundations: dict[str, list[str]], piles: list[tuple[int,
     pool.sort()
     built = [[pool.pop() for _ in range(n - 1)] + [top] for n, top in piles]
     assert not pool
-    return {"game": "crescent", "code": "CR1-N-AAAAAAB", "piles": built, "foundations": foundations,
-            "redeals_left": 3, "moves": 9, "status": "playing"}
+    return {
+        "game": "crescent",
+        "code": "CR1-N-AAAAAAB",
+        "piles": built,
+        "foundations": foundations,
+        "redeals_left": 3,
+        "moves": 9,
+        "status": "playing",
+    }
 
 
 def seed_crescent() -> dict:
     """crescent-rules.ko.txt: the position before move 10 (A♠ from pile 10 onto K♠ on pile 14)."""
     return crescent_from_tops(
-        {"S+": ["AS", "2S"], "H+": ["AH", "2H"], "D+": ["AD"], "C+": ["AC"], "S-": ["KS", "QS"],
-         "H-": ["KH", "QH"], "D-": ["KD"], "C-": ["KC", "QC", "JC", "TC", "9C"]},
-        [(4, "JD"), (6, "8S"), (4, "7D"), (5, "4D"), (6, "TS"), (4, "QS"), (6, "5H"), (6, "6S"),
-         (5, "5C"), (6, "AS"), (6, "KC"), (6, "TC"), (6, "7C"), (6, "KS"), (6, "6S"), (6, "AC")])
+        {
+            "S+": ["AS", "2S"],
+            "H+": ["AH", "2H"],
+            "D+": ["AD"],
+            "C+": ["AC"],
+            "S-": ["KS", "QS"],
+            "H-": ["KH", "QH"],
+            "D-": ["KD"],
+            "C-": ["KC", "QC", "JC", "TC", "9C"],
+        },
+        [
+            (4, "JD"),
+            (6, "8S"),
+            (4, "7D"),
+            (5, "4D"),
+            (6, "TS"),
+            (4, "QS"),
+            (6, "5H"),
+            (6, "6S"),
+            (5, "5C"),
+            (6, "AS"),
+            (6, "KC"),
+            (6, "TC"),
+            (6, "7C"),
+            (6, "KS"),
+            (6, "6S"),
+            (6, "AC"),
+        ],
+    )
 
 
 def seed_canfield() -> dict:
@@ -64,16 +98,34 @@ def seed_canfield() -> dict:
     named = ["7H", "6C", "KH", "QH", "AS", "QC", "8H", "QS", "JS"]
     rest = [r + s for s in "SHDC" for r in RANKS if r + s not in named]
     reserve = rest[:9] + ["JS", "QS", "8H", "QC"]
-    return {"game": "canfield", "code": "CF1-D3-AAAAACL", "draw": 3, "base_rank": "7",
-            "stock": rest[9:], "waste": [], "reserve": reserve,
-            "foundations": {"S": [], "H": ["7H"], "D": [], "C": []},
-            "columns": [["6C"], ["KH"], ["QH"], ["AS"]], "score": 0, "moves": 0, "status": "playing"}
+    return {
+        "game": "canfield",
+        "code": "CF1-D3-AAAAACL",
+        "draw": 3,
+        "base_rank": "7",
+        "stock": rest[9:],
+        "waste": [],
+        "reserve": reserve,
+        "foundations": {"S": [], "H": ["7H"], "D": [], "C": []},
+        "columns": [["6C"], ["KH"], ["QH"], ["AS"]],
+        "score": 0,
+        "moves": 0,
+        "status": "playing",
+    }
 
 
 def crescent_late() -> dict:
     """Empty piles, a full ascending foundation and a tall pile (played by hand, checked by the engine)."""
-    founds = {"S+": [r + "S" for r in RANKS], "H+": ["AH", "2H", "3H"], "D+": ["AD"], "C+": ["AC", "2C"],
-              "S-": ["KS", "QS", "JS"], "H-": ["KH"], "D-": ["KD", "QD"], "C-": ["KC"]}
+    founds = {
+        "S+": [r + "S" for r in RANKS],
+        "H+": ["AH", "2H", "3H"],
+        "D+": ["AD"],
+        "C+": ["AC", "2C"],
+        "S-": ["KS", "QS", "JS"],
+        "H-": ["KH"],
+        "D-": ["KD", "QD"],
+        "C-": ["KC"],
+    }
     pool = [r + s for s in "SHDC" for r in RANKS] * 2
     for seq in founds.values():
         for card in seq:
@@ -84,8 +136,15 @@ def crescent_late() -> dict:
     for n in sizes:
         piles.append(pool[:n])
         del pool[:n]
-    return {"game": "crescent", "code": "CR1-N-AAAAAAB", "piles": piles, "foundations": founds,
-            "redeals_left": 1, "moves": 120, "status": "playing"}
+    return {
+        "game": "crescent",
+        "code": "CR1-N-AAAAAAB",
+        "piles": piles,
+        "foundations": founds,
+        "redeals_left": 1,
+        "moves": 120,
+        "status": "playing",
+    }
 
 
 def canfield_d1_played() -> dict:
@@ -101,9 +160,20 @@ def canfield_empty_columns() -> dict:
     founds = {"S": ["4S"], "H": ["4H", "5H", "6H"], "D": ["4D", "5D", "6D"], "C": ["4C", "5C", "6C", "7C"]}
     used = {c for seq in [*cols, *founds.values()] for c in seq}
     rest = [r + s for s in "SHDC" for r in RANKS if r + s not in used]
-    return {"game": "canfield", "code": "CF1-D3-AAAAAAB", "draw": 3, "base_rank": "4",
-            "stock": rest[:20], "waste": rest[20:], "reserve": [], "foundations": founds,
-            "columns": cols, "score": 40, "moves": 77, "status": "playing"}
+    return {
+        "game": "canfield",
+        "code": "CF1-D3-AAAAAAB",
+        "draw": 3,
+        "base_rank": "4",
+        "stock": rest[:20],
+        "waste": rest[20:],
+        "reserve": [],
+        "foundations": founds,
+        "columns": cols,
+        "score": 40,
+        "moves": 77,
+        "status": "playing",
+    }
 
 
 STATES = {
@@ -131,7 +201,7 @@ SVG_CASES = [
 @pytest.fixture(scope="module")
 def states() -> dict[str, dict]:
     built = {name: make() for name, make in STATES.items()}
-    for name, state in built.items():   # every test position is one the rules can reach
+    for name, state in built.items():  # every test position is one the rules can reach
         engine.from_state(state)
     return built
 
@@ -172,6 +242,7 @@ def faces(group: ET.Element) -> int:
 
 # --------------------------------------------------------------------------- goldens
 
+
 @pytest.mark.parametrize("name, state_name, lang, options", SVG_CASES, ids=[c[0] for c in SVG_CASES])
 def test_svg_matches_golden(states: dict, name: str, state_name: str, lang: str, options: dict) -> None:
     svg = render(states[state_name], lang, diagram_id=name, **options)
@@ -188,19 +259,26 @@ def test_descriptions_match_golden(states: dict) -> None:
     path = GOLDEN / "descriptions.json"
     if UPDATE:
         GOLDEN.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(got, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        path.write_text(
+            json.dumps(got, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8"
+        )
     assert json.loads(path.read_text(encoding="utf-8")) == got
 
 
 # --------------------------------------------------------------------------- properties
 
+
 @pytest.mark.parametrize("state_name", list(STATES))
 @pytest.mark.parametrize("lang", LANGS)
-def test_render_is_deterministic_well_formed_and_self_contained(states: dict, state_name: str, lang: str) -> None:
+def test_render_is_deterministic_well_formed_and_self_contained(
+    states: dict, state_name: str, lang: str
+) -> None:
     state = states[state_name]
     svg = render(state, lang, diagram_id=f"{state_name}-{lang}")
     assert svg == render(state, lang, diagram_id=f"{state_name}-{lang}")
-    assert render(state, lang, diagram_id="x", interactive=True) == render(state, lang, diagram_id="x", interactive=True)
+    assert render(state, lang, diagram_id="x", interactive=True) == render(
+        state, lang, diagram_id="x", interactive=True
+    )
     root = parse(svg)
     assert root.tag == f"{NS}svg"
     assert root.get("data-diagram") == f"{state_name}-{lang}"
@@ -213,7 +291,16 @@ def test_render_is_deterministic_well_formed_and_self_contained(states: dict, st
     assert root.get("aria-labelledby") == title.get("id")
     assert root.get("aria-describedby") == desc.get("id")
     lowered = svg.lower()
-    for banned in ("<script", "href=\"http", "url(http", "@import", "@font-face", "<image", "<foreignobject", " on"):
+    for banned in (
+        "<script",
+        'href="http',
+        "url(http",
+        "@import",
+        "@font-face",
+        "<image",
+        "<foreignobject",
+        " on",
+    ):
         assert banned not in lowered.replace(" only", ""), banned
     # Every href points inside the same SVG.
     ids = {e.get("id") for e in root.iter() if e.get("id")}
@@ -229,7 +316,9 @@ def test_render_is_deterministic_well_formed_and_self_contained(states: dict, st
 
 
 @pytest.mark.parametrize("state_name", list(STATES))
-def test_interactive_places_are_focusable_buttons_with_localized_labels(states: dict, state_name: str) -> None:
+def test_interactive_places_are_focusable_buttons_with_localized_labels(
+    states: dict, state_name: str
+) -> None:
     state = states[state_name]
     for lang in LANGS:
         root = parse(render(state, lang, interactive=True))
@@ -243,14 +332,21 @@ def test_interactive_places_are_focusable_buttons_with_localized_labels(states: 
             # name, the place's own label first where it shows one.
             words = " ".join(place_text(g)).split()
             assert " ".join(words) in " ".join(label.replace(",", " ").replace("、", " ").split()), (
-                lang, place, words, label)
+                lang,
+                place,
+                words,
+                label,
+            )
             hit = g.find(f"{NS}rect")
             assert hit is not None and hit.get("class") == "cd-hit"
         zones = [g for g in root.iter(f"{NS}g") if g.get("data-zone") == "F"]
         assert len(zones) == 1
         in_zone = {g.get("data-place") for g in zones[0].iter(f"{NS}g") if g.get("data-place")}
-        assert in_zone == ({"S+", "H+", "D+", "C+", "S-", "H-", "D-", "C-"} if state["game"] == "crescent"
-                           else {"S", "H", "D", "C"})
+        assert in_zone == (
+            {"S+", "H+", "D+", "C+", "S-", "H-", "D-", "C-"}
+            if state["game"] == "crescent"
+            else {"S", "H", "D", "C"}
+        )
     # Non-interactive diagrams name their places but are not buttons.
     for g in groups_by_place(parse(render(state))).values():
         assert g.get("tabindex") is None and g.get("role") is None and g.get("aria-label") is None
@@ -267,7 +363,11 @@ def test_aria_labels_say_place_count_and_top_card(states: dict) -> None:
     cf = groups_by_place(parse(render(states["canfield-empty-columns"], "en", interactive=True)))
     assert cf["stock"].get("aria-label") == "Stock, 20 cards, face down"
     assert cf["2"].get("aria-label") == "Column 2, 0 cards"
-    assert cf["1"].get("aria-label").startswith("Column 1, 7 cards, bottom to top: king of hearts, queen of clubs")
+    assert (
+        cf["1"]
+        .get("aria-label")
+        .startswith("Column 1, 7 cards, bottom to top: king of hearts, queen of clubs")
+    )
     seed = groups_by_place(parse(render(states["canfield-seed"], "en", interactive=True)))
     assert seed["S"].get("aria-label") == "Spade foundation, 0 cards, starts at 7"
 
@@ -301,7 +401,7 @@ def test_crescent_shows_top_cards_numbers_and_counts(states: dict) -> None:
     assert ranks(root, g10) == ["A"]
     assert any(u.get("href") == "#d-t-S" for u in g10.iter(f"{NS}use"))
     # Red cards are red, black cards black, each suit its own shape.
-    g7 = by_place["7"]       # 5 of hearts
+    g7 = by_place["7"]  # 5 of hearts
     assert all("cd-rd" in u.get("class").split() for u in g7.iter(f"{NS}use"))
     assert {u.get("href") for u in g7.iter(f"{NS}use")} == {"#d-t-H", "#d-t-r5"}
     late = groups_by_place(parse(render(states["crescent-late"], "en")))
@@ -309,7 +409,7 @@ def test_crescent_shows_top_cards_numbers_and_counts(states: dict) -> None:
         assert faces(late[empty]) == 0
         assert any(r.get("class") == "cd-e" for r in late[empty].iter(f"{NS}rect"))
     fr_root = parse(render(state, "fr"))
-    assert ranks(fr_root, groups_by_place(fr_root)["11"]) == ["R"]      # roi
+    assert ranks(fr_root, groups_by_place(fr_root)["11"]) == ["R"]  # roi
 
 
 def test_fan_shows_every_card_of_the_named_places(states: dict) -> None:
@@ -321,7 +421,7 @@ def test_fan_shows_every_card_of_the_named_places(states: dict) -> None:
         assert faces(fanned[place]) == len(late["piles"][int(place) - 1])
     assert faces(fanned["3"]) == 1
     cf = states["canfield-empty-columns"]
-    assert faces(groups_by_place(parse(render(cf)))["W"]) == 3          # draw three: the last three
+    assert faces(groups_by_place(parse(render(cf)))["W"]) == 3  # draw three: the last three
     assert faces(groups_by_place(parse(render(cf, fan=("W",))))["W"]) == len(cf["waste"])
     seed = states["canfield-seed"]
     assert faces(groups_by_place(parse(render(seed, fan=("R",))))["R"]) == 13
@@ -334,20 +434,20 @@ def test_fan_shows_every_card_of_the_named_places(states: dict) -> None:
 def test_canfield_layout(states: dict) -> None:
     d1 = states["canfield-d1-played"]
     by_place = groups_by_place(parse(render(d1, "en")))
-    assert faces(by_place["W"]) == 1                # draw one: the top card only
+    assert faces(by_place["W"]) == 1  # draw one: the top card only
     assert faces(by_place["stock"]) == 0
     assert any(u.get("href") == "#d-t-k" for u in by_place["stock"].iter(f"{NS}use"))
     texts = [t.text for t in by_place["stock"].iter(f"{NS}text")]
     assert f"{len(d1['stock'])} cards" in texts
     cf = states["canfield-empty-columns"]
     by_place = groups_by_place(parse(render(cf, "en")))
-    assert faces(by_place["1"]) == 7                # columns: every card visible
+    assert faces(by_place["1"]) == 7  # columns: every card visible
     assert faces(by_place["2"]) == 0 and faces(by_place["R"]) == 0
     # The start rank is marked on each foundation; an empty one shows its suit and start rank.
     seed_root = parse(render(states["canfield-seed"], "ko"))
     seed = groups_by_place(seed_root)
     board_text = [t.text for t in seed_root.iter(f"{NS}text")]
-    assert board_text.count("시작 7") == 4          # under each foundation, outside its label
+    assert board_text.count("시작 7") == 4  # under each foundation, outside its label
     assert "7" in ranks(seed_root, seed["S"])
     assert faces(seed["S"]) == 0 and faces(seed["H"]) == 1
 
@@ -361,10 +461,13 @@ def test_highlight_draws_an_arrow_and_refusal_is_marked_by_shape(states: dict) -
     assert len(paths) == 1 and paths[0].get("marker-end") == "url(#d-t-ma)"
     assert sum(1 for r in ok.iter(f"{NS}rect") if r.get("class") == "cd-h") == 2
     bad = parse(render(state, highlight=("3", "1"), refused=True))
-    assert [p.get("class") for p in bad.iter(f"{NS}path") if p.get("class", "").startswith("cd-a")] == ["cd-ah", "cd-ax"]
+    assert [p.get("class") for p in bad.iter(f"{NS}path") if p.get("class", "").startswith("cd-a")] == [
+        "cd-ah",
+        "cd-ax",
+    ]
     dashed = [r for r in bad.iter(f"{NS}rect") if r.get("class") == "cd-x"]
-    assert len(dashed) == 1                                   # the refused destination: dashed ring
-    assert any(c.get("r") for c in bad.iter(f"{NS}circle"))   # and a cross in a disc
+    assert len(dashed) == 1  # the refused destination: dashed ring
+    assert any(c.get("r") for c in bad.iter(f"{NS}circle"))  # and a cross in a disc
     zone = parse(render(state, highlight=("10", "F")))
     assert any(p.get("class") == "cd-a" for p in zone.iter(f"{NS}path"))
     with pytest.raises(ValueError, match="highlight"):
@@ -401,19 +504,26 @@ def test_bad_input_says_what_is_wrong(states: dict) -> None:
 
 # --------------------------------------------------------------------------- descriptions, captions
 
+
 def test_descriptions_of_empty_places(states: dict) -> None:
     assert "1번 더미: 비어 있음; 2번 더미: 카드 13장" in diagrams.describe(states["crescent-late"], "ko")
     en = diagrams.describe(states["canfield-empty-columns"], "en")
     assert en.startswith("Stock: 20 cards, waste: ")
     assert "reserve empty." in en and "; column 2 empty;" in en and en.endswith("column 4 empty.")
-    assert "Foundations, start rank 4: spades up to 4 of spades (1 card), hearts up to 6 of hearts (3 cards)" in en
+    assert (
+        "Foundations, start rank 4: spades up to 4 of spades (1 card), hearts up to 6 of hearts (3 cards)"
+        in en
+    )
 
 
 def test_caption_examples() -> None:
     seed = seed_crescent()
     assert diagrams.caption("10>14", seed, "en", 10) == "Move 10: A♠ from pile 10 onto K♠ on pile 14"
     assert diagrams.caption("10>14", seed, "en") == "A♠ from pile 10 onto K♠ on pile 14"
-    assert diagrams.caption("10>14", seed, "ko", 10) == "10번째 수: 10번 더미의 A♠ 카드를 14번 더미의 K♠ 위에 놓습니다"
+    assert (
+        diagrams.caption("10>14", seed, "ko", 10)
+        == "10번째 수: 10번 더미의 A♠ 카드를 14번 더미의 K♠ 위에 놓습니다"
+    )
     assert diagrams.caption("10>14", seed, "fr", 10) == "Coup 10\u00a0: A♠ de la pile 10 sur R♠ de la pile 14"
     # P>F goes to the foundation that takes the card, named in the caption.
     assert diagrams.caption("9>F", seed, "en") == "5♣ from pile 9 to the foundations"
@@ -423,12 +533,21 @@ def test_caption_examples() -> None:
     text = diagrams.caption("3>F", state, "en")
     assert text.startswith(top[0].replace("T", "10"))
     assert diagrams.caption("redeal", state, "en", 5) == (
-        "Redeal 3 of 3: in every pile of two or more cards, the bottom card goes to the top")
-    assert diagrams.caption("S->S+", seed, "en", 3) == "Move 3: Q♠ from the descending spade foundation onto 2♠ on the ascending spade foundation"
+        "Redeal 3 of 3: in every pile of two or more cards, the bottom card goes to the top"
+    )
+    assert (
+        diagrams.caption("S->S+", seed, "en", 3)
+        == "Move 3: Q♠ from the descending spade foundation onto 2♠ on the ascending spade foundation"
+    )
     cf = seed_canfield()
     assert diagrams.caption("R>2", cf, "en", 1) == "Move 1: Q♣ from the reserve onto K♥ in column 2"
-    assert diagrams.caption("4>F", cf, "en") == "A♠ from column 4 to the empty spade foundation; Q♣ from the reserve fills column 4"
-    assert diagrams.caption("draw", cf, "en", 2).startswith("Move 2: 3 cards drawn from the stock onto the waste, ")
+    assert (
+        diagrams.caption("4>F", cf, "en")
+        == "A♠ from column 4 to the empty spade foundation; Q♣ from the reserve fills column 4"
+    )
+    assert diagrams.caption("draw", cf, "en", 2).startswith(
+        "Move 2: 3 cards drawn from the stock onto the waste, "
+    )
     with pytest.raises(ValueError, match="not a Canfield move"):
         diagrams.caption("10>14", cf, "en")
     with pytest.raises(ValueError, match="empty"):
@@ -437,10 +556,13 @@ def test_caption_examples() -> None:
 
 def test_crescent_p_to_f_names_the_accepting_foundation() -> None:
     state = seed_crescent()
-    state["piles"][0][-1] = "3S"          # pile 1 now tops with 3♠, which S+ (at 2♠) takes
-    state["piles"][1][-1] = "JD"          # keep the card counts right: J♦ moves into pile 2
+    state["piles"][0][-1] = "3S"  # pile 1 now tops with 3♠, which S+ (at 2♠) takes
+    state["piles"][1][-1] = "JD"  # keep the card counts right: J♦ moves into pile 2
     assert diagrams.caption("1>F", state, "en") == "3♠ from pile 1 onto 2♠ on the ascending spade foundation"
-    assert diagrams.caption("1>F", state, "el", 4) == "Κίνηση 4: 3♠ από τη στοίβα 1 στο ανοδικό θεμέλιο μπαστούνι, πάνω στο φύλλο 2♠"
+    assert (
+        diagrams.caption("1>F", state, "el", 4)
+        == "Κίνηση 4: 3♠ από τη στοίβα 1 στο ανοδικό θεμέλιο μπαστούνι, πάνω στο φύλλο 2♠"
+    )
 
 
 @pytest.mark.parametrize("code", ["CR1-N-AAAAAAB", "CR1-N-AAAAABC", "CF1-D3-AAAAACL", "CF1-D1-AAAAAAD"])
@@ -471,9 +593,11 @@ def test_canfield_refill_and_run_captions_from_the_engine() -> None:
     game.play("R>H")
     before = game.state()
     assert diagrams.caption("2:2>4", before, "en", 3) == (
-        "Move 3: 2 cards (K♥ Q♣) from column 2 onto A♠ in column 4; Q♠ from the reserve fills column 2")
+        "Move 3: 2 cards (K♥ Q♣) from column 2 onto A♠ in column 4; Q♠ from the reserve fills column 2"
+    )
     assert diagrams.caption("2:2>4", before, "ko", 3) == (
-        "3번째 수: 2열의 카드 2장(K♥ Q♣)을 4열의 A♠ 위로 옮깁니다. 2열이 비어 리저브의 Q♠ 카드로 채워집니다")
+        "3번째 수: 2열의 카드 2장(K♥ Q♣)을 4열의 A♠ 위로 옮깁니다. 2열이 비어 리저브의 Q♠ 카드로 채워집니다"
+    )
 
 
 def test_a_label_too_wide_for_its_column_is_squeezed_into_it(states: dict) -> None:

@@ -5,6 +5,7 @@ these tests apply those rules to the drawing's own rectangles, as a browser woul
 what the reader gets: every place in reading order, no two tap areas overlapping, all inside
 the board, big enough on a 390 px phone, the same words as the horseshoe.
 """
+
 from __future__ import annotations
 
 import re
@@ -20,13 +21,13 @@ from diagrams.svg import CH, LABEL_PX
 from diagrams import textwidth
 
 NS = "{http://www.w3.org/2000/svg}"
-PHONE_BOARD_PX = 382     # a 390 px viewport less the board frame's padding (site.css)
+PHONE_BOARD_PX = 382  # a 390 px viewport less the board frame's padding (site.css)
 
 
 def states() -> list[dict]:
     game = engine.new_game("CR1-N-AAAAAAB")
     out = [game.state()]
-    for _ in range(12):     # a few moves in, with emptier piles and fuller foundations
+    for _ in range(12):  # a few moves in, with emptier piles and fuller foundations
         moves = game.legal_moves()
         if not moves:
             break
@@ -47,9 +48,15 @@ def offsets(svg: str) -> tuple[dict[str, tuple[float, float]], tuple[float, floa
 
 
 def shifts(css: str) -> tuple[dict[str, tuple[float, float]], tuple[float, float]]:
-    piles = {p: (float(x), float(y)) for p, x, y in re.findall(
-        r'\[data-place="([^"]+)"\]\{transform:translate\((-?[\d.]+)px,(-?[\d.]+)px\)\}', css)}
-    zx, zy = re.search(r'\[data-zone="F"\][^{]*\{transform:translate\((-?[\d.]+)px,(-?[\d.]+)px\)\}', css).groups()
+    piles = {
+        p: (float(x), float(y))
+        for p, x, y in re.findall(
+            r'\[data-place="([^"]+)"\]\{transform:translate\((-?[\d.]+)px,(-?[\d.]+)px\)\}', css
+        )
+    }
+    zx, zy = re.search(
+        r'\[data-zone="F"\][^{]*\{transform:translate\((-?[\d.]+)px,(-?[\d.]+)px\)\}', css
+    ).groups()
     return piles, (float(zx), float(zy))
 
 
@@ -65,7 +72,12 @@ def hit_rects(svg: str) -> dict[str, tuple[float, float, float, float]]:
         r = g.find(f"{NS}rect")
         assert r is not None and r.get("class") == "cd-hit"
         dx, dy = zone if place in crescent.FOUNDATIONS else piles[place]
-        out[place] = (float(r.get("x")) + dx, float(r.get("y")) + dy, float(r.get("width")), float(r.get("height")))
+        out[place] = (
+            float(r.get("x")) + dx,
+            float(r.get("y")) + dy,
+            float(r.get("width")),
+            float(r.get("height")),
+        )
     return out
 
 
@@ -80,7 +92,7 @@ def test_rows_place_every_tap_area_apart_inside_the_board(state: dict) -> None:
     assert set(rects) == set(diagrams.places("crescent"))
     names = sorted(rects)
     for i, a in enumerate(names):
-        for b in names[i + 1:]:
+        for b in names[i + 1 :]:
             assert not overlap(rects[a], rects[b]), (a, rects[a], b, rects[b])
     for place, (x, y, w, h) in rects.items():
         assert 0 <= x and x + w <= crescent_rows.WIDTH and 0 <= y and y + h <= crescent_rows.HEIGHT, place
@@ -101,8 +113,12 @@ def test_rows_read_in_the_piles_order_with_the_foundations_between() -> None:
     for place, (x, y, _, _) in rects.items():
         lines.setdefault(y, []).append(place)
     reading = [sorted(ps, key=lambda p: rects[p][0]) for _, ps in sorted(lines.items())]
-    assert reading == [[str(n) for n in range(1, 9)], ["S+", "H+", "D+", "C+"], ["S-", "H-", "D-", "C-"],
-                       [str(n) for n in range(9, 17)]]
+    assert reading == [
+        [str(n) for n in range(1, 9)],
+        ["S+", "H+", "D+", "C+"],
+        ["S-", "H-", "D-", "C-"],
+        [str(n) for n in range(9, 17)],
+    ]
     assert tuple(p for line in reading for p in line) == crescent_rows.ORDER
     # The drawing tells the page that order (Home, End, arrows without a layout).
     root = ET.fromstring(rows_svg(states()[0]))
@@ -117,9 +133,9 @@ def test_rows_fit_a_phone_with_taps_and_ranks_big_enough() -> None:
     width = float(root.get("viewBox").split()[2])
     # The horseshoe's viewBox scaled by `scale` is the rows' width: the rows fill the box.
     assert abs(width / scale - crescent_rows.WIDTH) < 0.01
-    px = PHONE_BOARD_PX / crescent_rows.WIDTH          # CSS px per unit on a 390 px phone
+    px = PHONE_BOARD_PX / crescent_rows.WIDTH  # CSS px per unit on a 390 px phone
     assert px >= 0.8
-    for (x, y, w, h) in hit_rects(svg).values():
+    for x, y, w, h in hit_rects(svg).values():
         assert w * px >= 44 and h * px >= 44
     rank_units = float(re.search(r"\.cd-r\{font-size:(\d+)px", svg).group(1))
     assert rank_units * px >= 12
@@ -128,8 +144,11 @@ def test_rows_fit_a_phone_with_taps_and_ranks_big_enough() -> None:
     from tests.conftest import ROOT
 
     site_css = (ROOT / "docs" / "assets" / "css" / "site.css").read_text(encoding="utf-8")
-    least = {sel.strip().split()[-1]: px for sel, px in re.findall(r"([^{}]*)\{\s*min-width:\s*(\d+)px;", site_css)
-             if "data-rows" in sel or "picture >" in sel}
+    least = {
+        sel.strip().split()[-1]: px
+        for sel, px in re.findall(r"([^{}]*)\{\s*min-width:\s*(\d+)px;", site_css)
+        if "data-rows" in sel or "picture >" in sel
+    }
     assert least and set(least.values()) == {str(round(0.8 * crescent_rows.WIDTH))}, least
 
 
@@ -151,7 +170,7 @@ def test_rows_are_deterministic_and_the_same_for_every_state() -> None:
     a = [rows_svg(s) for s in states()]
     assert a == [rows_svg(s) for s in states()]
     rules = {re.search(r'<g class="cd-rs">.*?</g>', svg).group(0) for svg in a}
-    assert len(rules) == 1      # stored once when drawings are packed (sitegen.live.pack_svgs)
+    assert len(rules) == 1  # stored once when drawings are packed (sitegen.live.pack_svgs)
     arr = crescent_rows.arrangement(states()[0])
     assert arr == crescent_rows.arrangement(states()[-1])
     for n in range(1, 17):
@@ -166,22 +185,31 @@ def test_the_words_are_the_horseshoes() -> None:
             svg = rows_svg(state, lang)
             root = ET.fromstring(svg)
             assert root.find(f"{NS}desc").text == diagrams.describe(state, lang)
-            texts = {g.get("data-place"): [t.text for t in g.iter(f"{NS}text")]
-                     for g in root.iter(f"{NS}g") if g.get("data-place")}
+            texts = {
+                g.get("data-place"): [t.text for t in g.iter(f"{NS}text")]
+                for g in root.iter(f"{NS}g")
+                if g.get("data-place")
+            }
             picture = ET.fromstring(diagrams.render_svg(state, lang, diagram_id="p"))
-            assert texts == {g.get("data-place"): [t.text for t in g.iter(f"{NS}text")]
-                             for g in picture.iter(f"{NS}g") if g.get("data-place")}
+            assert texts == {
+                g.get("data-place"): [t.text for t in g.iter(f"{NS}text")]
+                for g in picture.iter(f"{NS}g")
+                if g.get("data-place")
+            }
             # One drawing: each place, label and name once, whichever arrangement shows.
             assert len(texts) == 24
 
 
 def test_only_live_boards_carry_the_rows() -> None:
     state = states()[0]
-    for svg in (diagrams.render_svg(state, "en", diagram_id="p"),
-                diagrams.render_svg(state, "en", diagram_id="p", size="small", interactive=True),
-                diagrams.render_svg(state, "en", diagram_id="p", interactive=True, fan=("3",)),
-                diagrams.render_svg(engine.new_game("CF1-D3-AAAAACL").state(), "en", diagram_id="p",
-                                    interactive=True)):
+    for svg in (
+        diagrams.render_svg(state, "en", diagram_id="p"),
+        diagrams.render_svg(state, "en", diagram_id="p", size="small", interactive=True),
+        diagrams.render_svg(state, "en", diagram_id="p", interactive=True, fan=("3",)),
+        diagrams.render_svg(
+            engine.new_game("CF1-D3-AAAAACL").state(), "en", diagram_id="p", interactive=True
+        ),
+    ):
         assert "data-rows" not in svg and "cd-rs" not in svg
     with pytest.raises(ValueError, match="fans"):
         crescent_rows.arrangement(state, ("3",))
@@ -229,14 +257,18 @@ def test_the_rows_as_a_picture_file() -> None:
         path, lang, url = "docs/el/crescent.md", "el", "el/crescent/"
 
     html = pictures.picture_html(svg, "el", Ctx(), ident="r", desc_id="r-desc")
-    m = re.fullmatch(r'<picture><source media="([^"]+)" srcset="\.\./\.\./(assets/pictures/[0-9a-f]+\.el\.svg)"'
-                     r' width="470" height="438">(<img class="cc-picture"[^>]*? src="\.\./\.\./([^"]+)"[^>]*>)'
-                     r'</picture>', html)
+    m = re.fullmatch(
+        r'<picture><source media="([^"]+)" srcset="\.\./\.\./(assets/pictures/[0-9a-f]+\.el\.svg)"'
+        r' width="470" height="438">(<img class="cc-picture"[^>]*? src="\.\./\.\./([^"]+)"[^>]*>)'
+        r"</picture>",
+        html,
+    )
     assert m, html
     assert m.group(1) == crescent_rows.MEDIA
     from sitegen.live import PENDING_ASSETS
 
     assert PENDING_ASSETS[m.group(2)].decode() == pic and PENDING_ASSETS[m.group(4)].decode() == svg
-    plain = pictures.picture_html(diagrams.render_svg(states()[0], "el", diagram_id="p"), "el", Ctx(),
-                                  ident="p", desc_id="p-desc")
+    plain = pictures.picture_html(
+        diagrams.render_svg(states()[0], "el", diagram_id="p"), "el", Ctx(), ident="p", desc_id="p-desc"
+    )
     assert plain.startswith('<img class="cc-picture"') and "<picture" not in plain

@@ -1,6 +1,7 @@
 """Canfield: one test per rule sentence of the seed page (canfield-rules.ko.txt) and of
 CONTRACT.md's "Rules this file settles", each named for its rule. Positions are built with
 engine.from_state; every refusal is checked for its reason code and for an unchanged game."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -8,8 +9,17 @@ from collections import Counter
 import pytest
 
 import engine
-from tests.engine_support import (DECK, RANKS, SUITS, assert_refused, canfield, canfield_state, card,
-                                  play_all, rank)
+from tests.engine_support import (
+    DECK,
+    RANKS,
+    SUITS,
+    assert_refused,
+    canfield,
+    canfield_state,
+    card,
+    play_all,
+    rank,
+)
 
 
 def st(game: engine.Game) -> dict:
@@ -19,9 +29,15 @@ def st(game: engine.Game) -> dict:
 # --- the deal ----------------------------------------------------------------------------------
 def test_canfield_deal_uses_one_deck_of_52() -> None:
     state = engine.new_game("CF1-D3-AAAAACL").state()
-    cards = Counter([*state["stock"], *state["waste"], *state["reserve"],
-                     *(c for col in state["columns"] for c in col),
-                     *(c for f in state["foundations"].values() for c in f)])
+    cards = Counter(
+        [
+            *state["stock"],
+            *state["waste"],
+            *state["reserve"],
+            *(c for col in state["columns"] for c in col),
+            *(c for f in state["foundations"].values() for c in f),
+        ]
+    )
     assert cards == Counter(DECK)
 
 
@@ -77,8 +93,7 @@ def test_canfield_reserve_top_card_goes_to_a_foundation() -> None:
 
 
 def test_canfield_reserve_waste_and_stock_take_no_card() -> None:
-    game = canfield([["7C"], ["9D"], ["JS"], ["KH"]], reserve=["8S", "6H"], waste=["5D"],
-                    stock=None)
+    game = canfield([["7C"], ["9D"], ["JS"], ["KH"]], reserve=["8S", "6H"], waste=["5D"], stock=None)
     for move in ("1>R", "1>W", "1>stock", "W>R", "R>W", "R>stock", "2:1>R"):
         assert_refused(game, move, "no-drop-here")
 
@@ -91,8 +106,9 @@ def test_canfield_stock_is_not_a_source() -> None:
 def test_canfield_emptied_column_refilled_from_reserve() -> None:
     # The seeds' third move: KH with QC on it moves onto AS; column 2 empties and the
     # reserve's top card (QS) fills it at once, within the same action.
-    game = canfield([["6C"], ["KH", "QC"], ["QH"], ["AS"]], reserve=["2D", "JS", "QS"],
-                    foundations={"H": "8H"})
+    game = canfield(
+        [["6C"], ["KH", "QC"], ["QH"], ["AS"]], reserve=["2D", "JS", "QS"], foundations={"H": "8H"}
+    )
     game.play("2:2>4")
     state = st(game)
     assert state["columns"] == [["6C"], ["QS"], ["QH"], ["AS", "KH", "QC"]]
@@ -106,8 +122,7 @@ def test_canfield_column_emptied_by_a_foundation_move_is_refilled() -> None:
 
 
 def test_canfield_empty_column_takes_anything_once_reserve_gone() -> None:
-    game = canfield([["9S", "8H", "7C"], [], ["JS"], ["KH"]], reserve=[], waste=["4D", "2C"],
-                    stock=None)
+    game = canfield([["9S", "8H", "7C"], [], ["JS"], ["KH"]], reserve=[], waste=["4D", "2C"], stock=None)
     legal = set(game.legal_moves())
     assert {"W>2", "1>2", "1:2>2", "1:3>2", "3>2", "4>2"} <= legal
     game.play("1:3>2")  # a whole column onto the empty one
@@ -298,8 +313,12 @@ def test_canfield_passes_unlimited_and_free() -> None:
 
 
 def test_canfield_nothing_to_draw_with_stock_and_waste_empty() -> None:
-    game = canfield([["QS"], ["9D"], ["JS"], ["KH"]], stock=[], waste=[],
-                    reserve=[c for c in DECK if c not in ("QS", "9D", "JS", "KH")])
+    game = canfield(
+        [["QS"], ["9D"], ["JS"], ["KH"]],
+        stock=[],
+        waste=[],
+        reserve=[c for c in DECK if c not in ("QS", "9D", "JS", "KH")],
+    )
     assert "draw" not in game.legal_moves()
     assert_refused(game, "draw", "nothing-to-draw")
 
@@ -411,14 +430,18 @@ def test_canfield_move_counter_counts_every_action() -> None:
 
 # --- the end of the game -----------------------------------------------------------------------
 def test_canfield_won_when_all_four_foundations_hold_13() -> None:
-    game = canfield([["6H"], [], [], []], stock=[], waste=[], foundations={"S": "6S", "D": "6D", "C": "6C", "H": "5H"})
+    game = canfield(
+        [["6H"], [], [], []], stock=[], waste=[], foundations={"S": "6S", "D": "6D", "C": "6C", "H": "5H"}
+    )
     assert st(game)["status"] == "playing"
     game.play("1>H")
     assert st(game)["status"] == "won"
 
 
 def test_canfield_won_game_allows_no_action() -> None:
-    game = canfield([["6H"], [], [], []], stock=[], waste=[], foundations={"S": "6S", "D": "6D", "C": "6C", "H": "5H"})
+    game = canfield(
+        [["6H"], [], [], []], stock=[], waste=[], foundations={"S": "6S", "D": "6D", "C": "6C", "H": "5H"}
+    )
     game.play("1>H")
     assert game.legal_moves() == []
     for move in ("draw", "H>1", "S>2", "1>2", "H>F"):
@@ -432,9 +455,13 @@ def test_canfield_won_game_allows_no_action() -> None:
 
 def test_canfield_never_declares_a_loss() -> None:
     # Nothing can move and nothing is left to draw: the game is still "playing".
-    game = canfield([["6D"], ["6C"], ["2D"], ["2C"]], stock=[], waste=[],
-                    reserve=["KD", "KC", "AD", "AC", "4D", "4C", "5D", "5C", "3C", "3D"],
-                    foundations={"S": "6S", "H": "6H", "D": "QD", "C": "QC"})
+    game = canfield(
+        [["6D"], ["6C"], ["2D"], ["2C"]],
+        stock=[],
+        waste=[],
+        reserve=["KD", "KC", "AD", "AC", "4D", "4C", "5D", "5C", "3C", "3D"],
+        foundations={"S": "6S", "H": "6H", "D": "QD", "C": "QC"},
+    )
     assert game.legal_moves() == []
     assert st(game)["status"] == "playing"
 

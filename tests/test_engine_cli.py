@@ -1,4 +1,5 @@
 """`python -m engine`, the maintainers' command line, run as a subprocess."""
+
 from __future__ import annotations
 
 import json
@@ -12,8 +13,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "engine", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "engine", *args], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
 
 
 def test_cli_deal_json_is_the_dealt_state() -> None:
@@ -29,8 +31,9 @@ def test_cli_deal_text_shows_the_board() -> None:
     assert lines[0].startswith("CR1-N-AAAAAAB") and "moves=0" in lines[0] and "redeals_left=3" in lines[0]
     state = engine.new_game("CR1-N-AAAAAAB").state()
     for number, pile in enumerate(state["piles"], 1):  # every pile, cards bottom first
-        assert any(line.split(":")[0].strip() == str(number) and line.split(":")[1].split() == pile
-                   for line in lines)
+        assert any(
+            line.split(":")[0].strip() == str(number) and line.split(":")[1].split() == pile for line in lines
+        )
     done = cli("deal", "CF1-D1-AAAAACL")
     assert "draw=1" in done.stdout and "base_rank=4" in done.stdout
 
@@ -63,8 +66,11 @@ def test_cli_moves_lists_the_legal_moves() -> None:
 
 
 def test_cli_bad_code_is_a_clear_error() -> None:
-    for code, reason in (("XX1-N-AAAAAAB", "unknown-game"), ("CR1-N-AAAA", "deal-length"),
-                         ("CF1-D2-AAAAAAB", "unknown-options")):
+    for code, reason in (
+        ("XX1-N-AAAAAAB", "unknown-game"),
+        ("CR1-N-AAAA", "deal-length"),
+        ("CF1-D2-AAAAAAB", "unknown-options"),
+    ):
         done = cli("deal", code)
         assert done.returncode != 0
         assert code in done.stderr and reason in done.stderr

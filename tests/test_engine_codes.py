@@ -1,5 +1,6 @@
 """Game codes: parsing, normalisation, every CodeError reason, deal numbers, the PRNG and the
 shuffle checked against an independent re-implementation of engine/CODES.md, golden deals."""
+
 from __future__ import annotations
 
 import json
@@ -21,12 +22,15 @@ CODES_MD = ROOT / "engine" / "CODES.md"
 
 
 # --- parsing and normalisation -----------------------------------------------------------------
-@pytest.mark.parametrize("text, normal", [
-    ("CR1-N-AAAAAAB", "CR1-N-AAAAAAB"),
-    (" cf1-d3-aaaaacl ", "CF1-D3-AAAAACL"),
-    ("\tCf1-D1-qwertyu\n", "CF1-D1-QWERTYU"),
-    ("cr1-n-zzzzzzz", "CR1-N-ZZZZZZZ"),
-])
+@pytest.mark.parametrize(
+    "text, normal",
+    [
+        ("CR1-N-AAAAAAB", "CR1-N-AAAAAAB"),
+        (" cf1-d3-aaaaacl ", "CF1-D3-AAAAACL"),
+        ("\tCf1-D1-qwertyu\n", "CF1-D1-QWERTYU"),
+        ("cr1-n-zzzzzzz", "CR1-N-ZZZZZZZ"),
+    ],
+)
 def test_code_is_trimmed_and_upper_cased(text: str, normal: str) -> None:
     assert engine.normalise_code(text) == normal
     assert str(engine.parse_code(text)) == normal
@@ -42,28 +46,31 @@ def test_code_parts() -> None:
     assert engine.parse_code("CR1-N-AAAAAAB").game == "crescent"
 
 
-@pytest.mark.parametrize("text, reason", [
-    ("", "code-format"),
-    ("CR1N-AAAAAAB", "code-format"),
-    ("CR1-N", "code-format"),
-    ("CR1-N-AAAAAAB-X", "code-format"),
-    ("CR1-N-AAAAAAB ", None),            # trailing space is trimmed: fine
-    (" - - ", "code-format"),
-    ("XX1-N-AAAAAAB", "unknown-game"),
-    ("FC1-D3-AAAAAAB", "unknown-game"),
-    ("CR2-N-AAAAAAB", "unknown-version"),
-    ("CF0-D3-AAAAAAB", "unknown-version"),
-    ("CR1-D3-AAAAAAB", "unknown-options"),
-    ("CF1-N-AAAAAAB", "unknown-options"),
-    ("CF1-D2-AAAAAAB", "unknown-options"),
-    ("CR1-F-AAAAAAB", "unknown-options"),   # Crescent Four: room in the design, not offered
-    ("CR1-N-AAAAAB", "deal-length"),
-    ("CR1-N-AAAAAAAB", "deal-length"),
-    ("CR1-N-", "deal-length"),
-    ("CR1-N-AAAAAA1", "deal-character"),
-    ("CR1-N-AAA AAA", "deal-character"),
-    ("CF1-D3-ÄAAAAAA", "deal-character"),
-])
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("", "code-format"),
+        ("CR1N-AAAAAAB", "code-format"),
+        ("CR1-N", "code-format"),
+        ("CR1-N-AAAAAAB-X", "code-format"),
+        ("CR1-N-AAAAAAB ", None),  # trailing space is trimmed: fine
+        (" - - ", "code-format"),
+        ("XX1-N-AAAAAAB", "unknown-game"),
+        ("FC1-D3-AAAAAAB", "unknown-game"),
+        ("CR2-N-AAAAAAB", "unknown-version"),
+        ("CF0-D3-AAAAAAB", "unknown-version"),
+        ("CR1-D3-AAAAAAB", "unknown-options"),
+        ("CF1-N-AAAAAAB", "unknown-options"),
+        ("CF1-D2-AAAAAAB", "unknown-options"),
+        ("CR1-F-AAAAAAB", "unknown-options"),  # Crescent Four: room in the design, not offered
+        ("CR1-N-AAAAAB", "deal-length"),
+        ("CR1-N-AAAAAAAB", "deal-length"),
+        ("CR1-N-", "deal-length"),
+        ("CR1-N-AAAAAA1", "deal-character"),
+        ("CR1-N-AAA AAA", "deal-character"),
+        ("CF1-D3-ÄAAAAAA", "deal-character"),
+    ],
+)
 def test_code_error_reasons(text: str, reason: str | None) -> None:
     if reason is None:
         engine.parse_code(text)
@@ -107,7 +114,7 @@ def test_deal_number_boundaries() -> None:
     assert engine.parse_code("CR1-N-AAAAAAB").deal == 1
     assert engine.parse_code("CR1-N-AAAAABA").deal == 26
     assert engine.parse_code("CF1-D3-AAAAACL").deal == 2 * 26 + 11 == 63
-    assert engine.parse_code("CR1-N-ZZZZZZZ").deal == 26 ** 7 - 1 == DEAL_COUNT - 1 == 8_031_810_175
+    assert engine.parse_code("CR1-N-ZZZZZZZ").deal == 26**7 - 1 == DEAL_COUNT - 1 == 8_031_810_175
     for text in ("CR1-N-AAAAAAA", "CR1-N-ZZZZZZZ", "CF1-D3-AAAAAAA", "CF1-D1-ZZZZZZZ"):
         assert engine.new_game(text).state() == ref_deal(text)
 
@@ -125,8 +132,11 @@ def test_deal_number_round_trip(number: int, head: str) -> None:
 # --- the PRNG and the shuffle against CODES.md -------------------------------------------------
 def test_codes_md_exists_and_its_test_vectors_hold() -> None:
     text = CODES_MD.read_text(encoding="utf-8")
-    rows = re.findall(r"\|\s*(0x[0-9A-Fa-f]{16})\s*\|\s*(0x[0-9a-fA-F]{16})\s*\|\s*(0x[0-9a-fA-F]{16})"
-                      r"\s*\|\s*(0x[0-9a-fA-F]{16})\s*\|", text)
+    rows = re.findall(
+        r"\|\s*(0x[0-9A-Fa-f]{16})\s*\|\s*(0x[0-9a-fA-F]{16})\s*\|\s*(0x[0-9a-fA-F]{16})"
+        r"\s*\|\s*(0x[0-9a-fA-F]{16})\s*\|",
+        text,
+    )
     assert len(rows) >= 2
     for seed, *outputs in rows:
         ref, eng = RefSplitMix64(int(seed, 16)), SplitMix64(int(seed, 16))
@@ -139,7 +149,9 @@ def test_codes_md_seeds_and_worked_examples() -> None:
     text = CODES_MD.read_text(encoding="utf-8")
     assert ref_seed("CR1-N-AAAAAAB") == 0x4352310000000001 and "0x4352310000000001" in text
     assert ref_seed("CF1-D3-AAAAACL") == 0x434631000000003F and "0x434631000000003F" in text
-    assert ref_shuffled("CR1-N-AAAAAAB")[:18] == "AC 6S 7C QD JC 8D 7D 6S 8S 5H 3C KD JH JS KS TH 9S 9H".split()
+    assert (
+        ref_shuffled("CR1-N-AAAAAAB")[:18] == "AC 6S 7C QD JC 8D 7D 6S 8S 5H 3C KD JH JS KS TH 9S 9H".split()
+    )
     order = ref_shuffled("CF1-D3-AAAAACL")
     assert order[:18] == "2C TD 7S AH QS 9H AD KH TC 6S 2D 7C 8C 4C 5D 8H TH 7H".split()
     assert order[-1] == "JC" and order[18:21] == ["7D", "JH", "TS"]
@@ -149,7 +161,7 @@ def test_codes_md_seeds_and_worked_examples() -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(hst.integers(0, 2 ** 64 - 1), hst.integers(1, 200))
+@given(hst.integers(0, 2**64 - 1), hst.integers(1, 200))
 def test_prng_matches_the_specification(seed: int, n: int) -> None:
     ref, eng = RefSplitMix64(seed), SplitMix64(seed)
     assert [ref.next() for _ in range(5)] == [eng.next64() for _ in range(5)]
@@ -159,7 +171,7 @@ def test_prng_matches_the_specification(seed: int, n: int) -> None:
 def test_prng_below_rejects_the_biased_tail() -> None:
     # With n = 2**63 + 1 almost half the outputs fall in the rejected tail: below() must
     # skip them (not fold them with %), exactly as the specification says.
-    n = 2 ** 63 + 1
+    n = 2**63 + 1
     ref, eng = RefSplitMix64(7), SplitMix64(7)
     assert [ref.below(n) for _ in range(50)] == [eng.below(n) for _ in range(50)]
     assert all(0 <= SplitMix64(s).below(n) < n for s in range(50))

@@ -3,6 +3,7 @@ their end (or a cap), checking at every step the engine against the independent 
 the rules in tests/engine_support.py; and the golden playthroughs replayed exactly.
 
 Golden playthroughs are regenerated only on purpose: tests/golden/regenerate_engine.py --write."""
+
 from __future__ import annotations
 
 import json
@@ -26,7 +27,11 @@ CAP = 700
 def choose(legal: list[str], rng: random.Random, last: str | None) -> str:
     """Mostly a card to a foundation when one can go; else a random move that does not just
     undo the last one; now and then a redeal. Walks like this reach the games' ends."""
-    home = [m for m in legal if m.rpartition(">")[2] in FOUNDATION_PLACES and m.partition(">")[0] not in FOUNDATION_PLACES]
+    home = [
+        m
+        for m in legal
+        if m.rpartition(">")[2] in FOUNDATION_PLACES and m.partition(">")[0] not in FOUNDATION_PLACES
+    ]
     if home and rng.random() < 0.9:
         return rng.choice(home)
     if "redeal" in legal and rng.random() < 0.02:
@@ -41,7 +46,7 @@ def sweep(head: str) -> Counter[str]:
     copies = 2 if head.startswith("CR") else 1
     for index in range(GAMES_PER_HEAD):
         rng = random.Random(f"{head}/{index}")
-        code = f"{head}-{deal_letters(rng.randrange(26 ** 7))}"
+        code = f"{head}-{deal_letters(rng.randrange(26**7))}"
         game = engine.new_game(code)
         assert game.state() == engine.new_game(code).state()
         last = None

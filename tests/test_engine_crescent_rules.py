@@ -1,6 +1,7 @@
 """Crescent: one test per rule sentence of the seed pages (crescent-rules.ko/el.txt) and of
 CONTRACT.md's "Rules this file settles", each named for its rule. Positions are built with
 engine.from_state; every refusal is checked for its reason code and for an unchanged game."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -8,8 +9,15 @@ from collections import Counter
 import pytest
 
 import engine
-from tests.engine_support import (CR_FOUNDATIONS, DECK, assert_refused, crescent, crescent_foundation,
-                                  crescent_state, play_all)
+from tests.engine_support import (
+    CR_FOUNDATIONS,
+    DECK,
+    assert_refused,
+    crescent,
+    crescent_foundation,
+    crescent_state,
+    play_all,
+)
 
 FULL_PILE = ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KD"]  # 12 cards
 
@@ -26,15 +34,24 @@ def foundation(game: engine.Game, name: str) -> list[str]:
 def test_crescent_deal_uses_two_decks_each_card_twice() -> None:
     state = engine.new_game("CR1-N-AAAAAAB").state()
     cards = Counter(c for p in state["piles"] for c in p) + Counter(
-        c for f in state["foundations"].values() for c in f)
+        c for f in state["foundations"].values() for c in f
+    )
     assert sum(cards.values()) == 104
     assert cards == Counter({c: 2 for c in DECK})
 
 
 def test_crescent_deal_sets_aside_one_ace_and_one_king_of_each_suit_as_bases() -> None:
     state = engine.new_game("CR1-N-AAAAAQZ").state()
-    assert state["foundations"] == {"S+": ["AS"], "H+": ["AH"], "D+": ["AD"], "C+": ["AC"],
-                                    "S-": ["KS"], "H-": ["KH"], "D-": ["KD"], "C-": ["KC"]}
+    assert state["foundations"] == {
+        "S+": ["AS"],
+        "H+": ["AH"],
+        "D+": ["AD"],
+        "C+": ["AC"],
+        "S-": ["KS"],
+        "H-": ["KH"],
+        "D-": ["KD"],
+        "C-": ["KC"],
+    }
 
 
 def test_crescent_deal_sixteen_piles_of_six_face_up() -> None:
@@ -47,7 +64,7 @@ def test_crescent_deal_order_pile_one_gets_first_six_cards_bottom_first() -> Non
     code = engine.parse_code("CR1-N-AAAAAAB")
     order = [engine.cards.name(c) for c in engine.shuffled_deck(code)]
     piles = engine.new_game(str(code)).state()["piles"]
-    assert piles == [order[6 * i: 6 * i + 6] for i in range(16)]
+    assert piles == [order[6 * i : 6 * i + 6] for i in range(16)]
 
 
 def test_crescent_has_no_score() -> None:
@@ -184,7 +201,7 @@ def test_crescent_base_card_never_moves() -> None:
 # --- the check order CONTRACT.md fixes ---------------------------------------------------------
 def test_crescent_check_order_empty_source_first() -> None:
     game = crescent({1: [], 2: [], 3: ["9H"]})
-    assert_refused(game, "1>2", "empty-source")   # not empty-pile
+    assert_refused(game, "1>2", "empty-source")  # not empty-pile
     assert_refused(game, "1>3", "empty-source")
     assert_refused(game, "1>S+", "empty-source")
     assert_refused(game, "1>1", "empty-source")
@@ -326,8 +343,14 @@ def test_crescent_nothing_to_undo_at_the_start() -> None:
 
 # --- the end of the game -----------------------------------------------------------------------
 def _almost_won() -> engine.Game:
-    return crescent({1: ["KS"]}, foundations={**{n: crescent_foundation(n, "A" + n[0] if n[1] == "-" else "K" + n[0])
-                                                 for n in CR_FOUNDATIONS}, "S+": "QS"}, redeals_left=0)
+    return crescent(
+        {1: ["KS"]},
+        foundations={
+            **{n: crescent_foundation(n, "A" + n[0] if n[1] == "-" else "K" + n[0]) for n in CR_FOUNDATIONS},
+            "S+": "QS",
+        },
+        redeals_left=0,
+    )
 
 
 def test_crescent_won_when_all_eight_foundations_hold_13() -> None:

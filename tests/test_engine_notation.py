@@ -1,5 +1,6 @@
 """engine.notation's readers of canonical lines: every legal move of random games splits into
 places that exist in the state, and the cards they name are the cards the move carries."""
+
 from __future__ import annotations
 
 import random

@@ -1,6 +1,7 @@
 """Hypothesis property tests over random games of both games: cards conserved, every listed move
 plays, undo restores exactly, refusals change nothing, copies are independent, legal moves are
 unique and canonical, and the status agrees with the position."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -13,9 +14,10 @@ from tests.engine_support import DECK, card_total, ref_legal, ref_play, ref_stat
 HEADS = ("CR1-N", "CF1-D3", "CF1-D1")
 PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-codes = hst.builds(lambda head, n: f"{head}-{deal_letters(n)}", hst.sampled_from(HEADS),
-                   hst.integers(0, DEAL_COUNT - 1))
-choices = hst.lists(hst.integers(0, 2 ** 31), max_size=120)
+codes = hst.builds(
+    lambda head, n: f"{head}-{deal_letters(n)}", hst.sampled_from(HEADS), hst.integers(0, DEAL_COUNT - 1)
+)
+choices = hst.lists(hst.integers(0, 2**31), max_size=120)
 
 CR_PLACES = [str(i) for i in range(1, 17)] + ["S+", "H+", "D+", "C+", "S-", "H-", "D-", "C-"]
 CF_PLACES = ["R", "W", "1", "2", "3", "4", "S", "H", "D", "C", "stock"]
@@ -182,7 +184,9 @@ def test_status_agrees_with_the_position(code: str, picks: list[int]) -> None:
         assert state["game"] == "crescent" and state["redeals_left"] == 0 and legal == []
     else:
         assert legal or state["game"] == "canfield"
-    assert state["status"] in (("playing", "won", "blocked") if state["game"] == "crescent" else ("playing", "won"))
+    assert state["status"] in (
+        ("playing", "won", "blocked") if state["game"] == "crescent" else ("playing", "won")
+    )
 
 
 def test_a_move_that_is_not_text_is_refused_as_bad_notation() -> None:

@@ -3,6 +3,7 @@ CPython give identical states, so that the browser can never drift from the buil
 
 One Node run (one Pyodide cold start) plays every game; tests/pyodide/playout.py is the one
 driver both runtimes execute."""
+
 from __future__ import annotations
 
 import json
@@ -23,8 +24,8 @@ def _request() -> dict:
     games = [{"code": code, "picks": []} for code in GOLDEN_CODES]  # the deals themselves
     for head in ("CR1-N", "CF1-D3", "CF1-D1"):
         for _ in range(6):
-            code = f"{head}-{deal_letters(rng.randrange(26 ** 7))}"
-            games.append({"code": code, "picks": [rng.randrange(2 ** 31) for _ in range(300)]})
+            code = f"{head}-{deal_letters(rng.randrange(26**7))}"
+            games.append({"code": code, "picks": [rng.randrange(2**31) for _ in range(300)]})
     return {"op": "replay", "games": games}
 
 
@@ -69,5 +70,7 @@ def test_pyodide_and_cpython_give_identical_games(pyodide_answer: dict) -> None:
 def test_pyodide_deals_the_golden_deals(pyodide_answer: dict) -> None:
     by_code = {g["code"]: g["final"] for g in pyodide_answer["result"]}
     for code in GOLDEN_CODES:
-        pinned = json.loads((ROOT / "tests" / "golden" / "deals" / f"{code}.json").read_text(encoding="utf-8"))
+        pinned = json.loads(
+            (ROOT / "tests" / "golden" / "deals" / f"{code}.json").read_text(encoding="utf-8")
+        )
         assert by_code[code] == pinned

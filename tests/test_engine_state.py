@@ -1,5 +1,6 @@
 """engine.from_state: every StateError reason with a position that triggers it, and the
 round trip from_state(g.state()).state() == g.state() over random games."""
+
 from __future__ import annotations
 
 import copy
@@ -22,8 +23,15 @@ def cr(edit: Edit) -> dict[str, Any]:
 
 
 def cf(edit: Edit) -> dict[str, Any]:
-    state = canfield_state([["9S", "8H"], ["TD"], ["QC"], ["KH"]], reserve=["2C", "3C"], waste=["AH", "4H"],
-                           stock=None, foundations={"S": "8S"}, score=10, moves=4)
+    state = canfield_state(
+        [["9S", "8H"], ["TD"], ["QC"], ["KH"]],
+        reserve=["2C", "3C"],
+        waste=["AH", "4H"],
+        stock=None,
+        foundations={"S": "8S"},
+        score=10,
+        moves=4,
+    )
     edit(state)
     return state
 
@@ -41,6 +49,7 @@ def _set(path: str, value: Any) -> Edit:
             target[int(last)] = value
         else:
             target[last] = value
+
     return edit
 
 
@@ -54,6 +63,7 @@ def _add_card(where: str, card: str) -> Edit:
         for key in where.split("."):
             target = target[int(key)] if key.isdigit() else target[key]
         target.append(card)
+
     return edit
 
 
@@ -61,7 +71,12 @@ CASES: list[tuple[str, Callable[[Edit], dict[str, Any]], Edit | None, str]] = [
     # (name, builder, edit, reason)
     ("crescent-not-a-dict", cr, None, "state-format"),
     ("crescent-foundations-missing", cr, _set("foundations", KeyError), "state-format"),
-    ("crescent-foundation-name", cr, lambda s: s["foundations"].update({"X+": s["foundations"].pop("S+")}), "state-format"),
+    (
+        "crescent-foundation-name",
+        cr,
+        lambda s: s["foundations"].update({"X+": s["foundations"].pop("S+")}),
+        "state-format",
+    ),
     ("crescent-moves-text", cr, _set("moves", "3"), "state-format"),
     ("crescent-redeals-bool", cr, _set("redeals_left", True), "state-format"),
     ("crescent-pile-not-list", cr, _set("piles.0", "8H"), "state-format"),
@@ -109,13 +124,19 @@ CASES: list[tuple[str, Callable[[Edit], dict[str, Any]], Edit | None, str]] = [
     ("canfield-draw-2", cf, _set("draw", 2), "draw-option"),
     ("canfield-draw-bool", cf, _set("draw", True), "draw-option"),
     ("canfield-column-not-a-run", cf, _set("columns.0", ["8H", "9S"]), "column-not-a-run"),
-    ("canfield-empty-column-with-reserve", cf,
-     lambda s: (s["stock"].extend(s["columns"][3]), s["columns"].__setitem__(3, [])), "empty-column-with-reserve"),
+    (
+        "canfield-empty-column-with-reserve",
+        cf,
+        lambda s: (s["stock"].extend(s["columns"][3]), s["columns"].__setitem__(3, [])),
+        "empty-column-with-reserve",
+    ),
 ]
 
 
 @pytest.mark.parametrize("name, build, edit, reason", CASES, ids=[c[0] for c in CASES])
-def test_state_error(name: str, build: Callable[[Edit], dict[str, Any]], edit: Edit | None, reason: str) -> None:
+def test_state_error(
+    name: str, build: Callable[[Edit], dict[str, Any]], edit: Edit | None, reason: str
+) -> None:
     state: Any = ["not", "a", "dict"] if edit is None else build(edit)
     assert reason in engine.STATE_REASONS
     with pytest.raises(engine.StateError) as error:
@@ -171,7 +192,7 @@ def test_from_state_starts_with_no_undo_history() -> None:
 def test_from_state_round_trip_over_random_games(head: str) -> None:
     rng = random.Random(head)
     for _ in range(12):
-        game = engine.new_game(f"{head}-{deal_letters(rng.randrange(26 ** 7))}")
+        game = engine.new_game(f"{head}-{deal_letters(rng.randrange(26**7))}")
         for _ in range(8):
             random_walk(game, rng, rng.randrange(1, 40), undo_every=6)
             state = game.state()

@@ -2,6 +2,7 @@
 replayed through the public API, captioned with the game's own move counter; the three the rules
 pages cite show the teaching points they quote, checked as properties of the game (never as
 hard-coded move numbers)."""
+
 from __future__ import annotations
 
 import json
@@ -83,7 +84,7 @@ def test_the_cleaner_cleans_a_wandering_line() -> None:
 
 @pytest.mark.parametrize("name", ALL)
 def test_captions_number_the_game_s_own_moves(name: str) -> None:
-    """"Move N" is the game's move counter after the step; a Crescent redeal is "Redeal k of 3"
+    """ "Move N" is the game's move counter after the step; a Crescent redeal is "Redeal k of 3"
     with no number (CONTRACT.md "Stored games")."""
     data, states = replay(name)
     redeals = 0
@@ -95,14 +96,17 @@ def test_captions_number_the_game_s_own_moves(name: str) -> None:
             if move == "redeal":
                 redeals += 1
                 assert states[n]["moves"] == states[n - 1]["moves"]
-                assert text.startswith(catalogues.message(lang, "caption.cr.redeal", n=redeals, total=3)[:1].upper()
-                                       + catalogues.message(lang, "caption.cr.redeal", n=redeals, total=3)[1:])
+                assert text.startswith(
+                    catalogues.message(lang, "caption.cr.redeal", n=redeals, total=3)[:1].upper()
+                    + catalogues.message(lang, "caption.cr.redeal", n=redeals, total=3)[1:]
+                )
                 assert str(states[n]["moves"]) not in text.split(":")[0]
             else:
                 assert states[n]["moves"] == states[n - 1]["moves"] + 1
                 number = str(states[n]["moves"])
-                assert text.startswith(prefix[0] + number + prefix[1]) or \
-                    (prefix[0] == "" and text.startswith(number + prefix[1]))
+                assert text.startswith(prefix[0] + number + prefix[1]) or (
+                    prefix[0] == "" and text.startswith(number + prefix[1])
+                )
     if states[0]["game"] == "crescent":
         assert states[-1]["moves"] == len(data["moves"]) - redeals
 
@@ -135,11 +139,14 @@ def test_crescent_redeal_brings_a_playable_card_up() -> None:
     before, after = states[i], states[i + 1]
     assert after["redeals_left"] == before["redeals_left"] - 1
     legal = engine.from_state(after).legal_moves()
-    useful = [p for p in range(16)
-              if len(before["piles"][p]) >= 2
-              and after["piles"][p] == before["piles"][p][1:] + before["piles"][p][:1]
-              and after["piles"][p][-1] != before["piles"][p][-1]
-              and any(m.startswith(f"{p + 1}>") for m in legal)]
+    useful = [
+        p
+        for p in range(16)
+        if len(before["piles"][p]) >= 2
+        and after["piles"][p] == before["piles"][p][1:] + before["piles"][p][:1]
+        and after["piles"][p][-1] != before["piles"][p][-1]
+        and any(m.startswith(f"{p + 1}>") for m in legal)
+    ]
     assert useful, "the first redeal should bring up a card that can be played at once"
 
 
@@ -149,8 +156,11 @@ def test_canfield_column_ace_refused_by_the_start_rank(name: str) -> None:
     deal = states[0]
     assert deal["base_rank"] != "A"
     game = engine.new_game(data["code"])
-    refused = [c for c, col in enumerate(deal["columns"], 1)
-               if col and col[-1][0] == "A" and game.check(f"{c}>F") == "foundation-start"]
+    refused = [
+        c
+        for c, col in enumerate(deal["columns"], 1)
+        if col and col[-1][0] == "A" and game.check(f"{c}>F") == "foundation-start"
+    ]
     assert refused, "a column ace should be refused by its empty foundation"
 
 
@@ -162,8 +172,11 @@ def test_canfield_column_emptied_and_refilled_from_the_reserve(name: str) -> Non
         if move.startswith("R>") or not before["reserve"]:
             continue
         for c in range(4):
-            if after["columns"][c] == [before["reserve"][-1]] and before["columns"][c] \
-                    and len(after["reserve"]) == len(before["reserve"]) - 1:
+            if (
+                after["columns"][c] == [before["reserve"][-1]]
+                and before["columns"][c]
+                and len(after["reserve"]) == len(before["reserve"]) - 1
+            ):
                 assert i < 30, "the first refill should come early in the game"
                 return
     pytest.fail("no action empties a column that the reserve refills")
@@ -177,13 +190,17 @@ def test_canfield_d3_keeps_the_seed_cards() -> None:
 
 # ---- mistake lines and the solver's claims -----------------------------------------------------
 
+
 def _data(name: str) -> dict[str, Any]:
     return json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
 
 
 MISTAKES = [n for n in ALL if n not in WINNING]
-ALTERNATIVES = [(n, a["step"], a["move"], a.get("rules", "app"))
-                for n in WINNING for a in _data(n).get("alternatives", [])]
+ALTERNATIVES = [
+    (n, a["step"], a["move"], a.get("rules", "app"))
+    for n in WINNING
+    for a in _data(n).get("alternatives", [])
+]
 
 
 def _proved_lost(game: Any, rules: str = "app") -> bool:
@@ -210,10 +227,10 @@ def test_mistake_line_follows_its_own_rule(name: str) -> None:
     assert len(set(keys)) == len(keys), "a position repeats"
     k = parting_step(tuple(data["moves"]), tuple(winning["moves"]))
     assert data["moves"][:k] == winning["moves"][:k]
-    after = clean_line.replay(data["code"], data["moves"][:k + 1])
+    after = clean_line.replay(data["code"], data["moves"][: k + 1])
     assert _proved_lost(after), "the move where the lines part should be proved lost"
     assert {"step": k, "move": data["moves"][k]} in winning.get("alternatives", [])
-    assert data["moves"][k + 1:] == greedy_line(after, set(keys[:k + 2]))
+    assert data["moves"][k + 1 :] == greedy_line(after, set(keys[: k + 2]))
     if data["outcome"] == "blocked":
         assert states[-1]["status"] == "blocked"
     else:
@@ -240,8 +257,9 @@ def test_takeback_example_needs_its_takebacks(name: str) -> None:
     """Proved lost when no card may come back from a foundation, won (by this line) with them."""
     data, _ = replay(name)
     assert data["without_takebacks"] == "loss"
-    proof = engine.solve(engine.new_game(data["code"]), max_seconds=600.0, quick=False,
-                         max_nodes=2_000_000, takebacks=False)
+    proof = engine.solve(
+        engine.new_game(data["code"]), max_seconds=600.0, quick=False, max_nodes=2_000_000, takebacks=False
+    )
     assert proof.status == "loss"
     assert clean_line.counts(data["code"], data["moves"])["takebacks"] >= 1
 

@@ -1,4 +1,5 @@
 """Lesson files (docs/lessons/*.json), their build-time checks and their precomputed answers."""
+
 from __future__ import annotations
 
 import json
@@ -61,8 +62,9 @@ def test_precomputed_answers_follow_the_line_to_the_goal(name: str) -> None:
         node = answer["node"]
         assert data["nodes"][node]["state"] == game.state()
     assert answer.get("done") is True
-    assert answer["message"] == catalogues.message("en", lesson.text["done"],
-                                                   **_params(lesson.params, "en", lesson.game))
+    assert answer["message"] == catalogues.message(
+        "en", lesson.text["done"], **_params(lesson.params, "en", lesson.game)
+    )
     # Every legal move from the start either stays on the tree or is refused as off the goal.
     _, index = tree(lesson)
     start = engine.from_state(lesson.state)
@@ -125,13 +127,16 @@ def test_line_that_misses_the_goal_is_refused(tmp_path: Path) -> None:
     assert "does not reach the goal" in err.value.message and err.value.line == _line(text, '"line"')
 
 
-@pytest.mark.parametrize("edit,expected", [
-    (lambda d: d.__setitem__("goal", {"top": {"99": "8H"}}), "no place of"),
-    (lambda d: d.__setitem__("goal", {"near": {}}), "goal must be"),
-    (lambda d: d["text"].__setitem__("done", "learn.no-such-key"), "learn.no-such-key"),
-    (lambda d: d.__setitem__("next", "no-such-lesson"), "docs/lessons/no-such-lesson.json"),
-    (lambda d: d["state"]["piles"][0].append("AS"), "impossible position"),
-])
+@pytest.mark.parametrize(
+    "edit,expected",
+    [
+        (lambda d: d.__setitem__("goal", {"top": {"99": "8H"}}), "no place of"),
+        (lambda d: d.__setitem__("goal", {"near": {}}), "goal must be"),
+        (lambda d: d["text"].__setitem__("done", "learn.no-such-key"), "learn.no-such-key"),
+        (lambda d: d.__setitem__("next", "no-such-lesson"), "docs/lessons/no-such-lesson.json"),
+        (lambda d: d["state"]["piles"][0].append("AS"), "impossible position"),
+    ],
+)
 def test_bad_lesson_fields_are_named(tmp_path: Path, edit, expected: str) -> None:  # type: ignore[no-untyped-def]
     docs = _copy_docs(tmp_path)
     _rewrite(docs, "cr-build", edit)
@@ -142,8 +147,9 @@ def test_bad_lesson_fields_are_named(tmp_path: Path, edit, expected: str) -> Non
 
 def test_unknown_lesson_marker_fails_with_page_and_line() -> None:
     with pytest.raises(SourceError) as err:
-        markers.expand("# Title\n\n<!-- lesson: no-such-lesson -->\n", "docs/en/crescent.md", "en",
-                       DOCS, root=ROOT)
+        markers.expand(
+            "# Title\n\n<!-- lesson: no-such-lesson -->\n", "docs/en/crescent.md", "en", DOCS, root=ROOT
+        )
     assert err.value.path == "docs/en/crescent.md" and err.value.line == 3
     assert "docs/lessons/no-such-lesson.json" in err.value.message
 

@@ -1,5 +1,6 @@
 """The live parts' Python: sitegen/live.py (build-time HTML and data) and pyworker (what the page's
 worker runs), checked against the engine, the diagrams and the catalogues in CPython."""
+
 from __future__ import annotations
 
 import html
@@ -53,20 +54,29 @@ def open_board(game: str = "crescent", lang: str = "en", **args: Any) -> dict[st
 
 # ---- catalogue ----------------------------------------------------------------------------------
 
+
 def test_ui_catalogue_has_every_key_in_every_language_with_the_same_placeholders() -> None:
-    files = {lang: json.loads((ROOT / "catalogues" / lang / "ui.json").read_text(encoding="utf-8"))
-             for lang in LANGS}
+    files = {
+        lang: json.loads((ROOT / "catalogues" / lang / "ui.json").read_text(encoding="utf-8"))
+        for lang in LANGS
+    }
     keys = set(files["en"])
     for lang, data in files.items():
         assert set(data) == keys, lang
         assert list(data) == sorted(data), f"{lang}: keys not sorted"
         for key in keys:
-            assert catalogues.placeholders(data[key]) == catalogues.placeholders(files["en"][key]), (lang, key)
+            assert catalogues.placeholders(data[key]) == catalogues.placeholders(files["en"][key]), (
+                lang,
+                key,
+            )
 
 
 def test_every_ui_key_the_code_uses_exists() -> None:
-    sources = [*(ROOT / "docs" / "assets" / "js").glob("*.js"), ROOT / "sitegen" / "live.py",
-               *(ROOT / "pyworker").glob("*.py")]
+    sources = [
+        *(ROOT / "docs" / "assets" / "js").glob("*.js"),
+        ROOT / "sitegen" / "live.py",
+        *(ROOT / "pyworker").glob("*.py"),
+    ]
     used = set()
     for path in sources:
         used |= set(re.findall(r"""["'](ui\.[a-z0-9.-]+)["']""", path.read_text(encoding="utf-8")))
@@ -99,6 +109,7 @@ def test_seed_wording() -> None:
 
 # ---- SVG packing ----------------------------------------------------------------------------------
 
+
 def test_pack_svgs_round_trip_and_sharing() -> None:
     game = engine.new_game("CR1-N-AAAAAAB")
     svgs = [diagrams.render_svg(game.state(), "ko", diagram_id="r")]
@@ -114,11 +125,12 @@ def test_pack_svgs_round_trip_and_sharing() -> None:
 def test_json_script_cannot_be_closed_by_its_content() -> None:
     out = live.json_script("x", {"a": "</script><img src=x onerror=alert(1)>&"})
     assert out.count("</script>") == 1 and "<img" not in out
-    inner = out[out.index(">") + 1: out.rindex("</script>")]
+    inner = out[out.index(">") + 1 : out.rindex("</script>")]
     assert json.loads(inner) == {"a": "</script><img src=x onerror=alert(1)>&"}
 
 
 # ---- markers --------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("game", live.GAMES)
 @pytest.mark.parametrize("lang", LANGS)
@@ -129,11 +141,11 @@ def test_board_html(game: str, lang: str) -> None:
     code = live.DEFAULT_CODES[game]
     state = engine.new_game(code).state()
     assert diagrams.render_svg(state, lang, diagram_id=f"play-{game}", interactive=True) in out
-    assert ("data-action=\"redeal\"" in out) == (game == "crescent")
-    assert ('data-role="draw-choice"' in out) == (game == "canfield")   # in the new-game dialog
+    assert ('data-action="redeal"' in out) == (game == "crescent")
+    assert ('data-role="draw-choice"' in out) == (game == "canfield")  # in the new-game dialog
     assert ("<dialog" in out) == (game == "canfield")
     assert 'data-verdict="pending"' in out
-    assert "data-state" not in out   # set by the page only once Python holds the game
+    assert "data-state" not in out  # set by the page only once Python holds the game
 
 
 def test_board_marker_errors_name_the_problem() -> None:
@@ -157,17 +169,22 @@ def test_replay_html_and_steps(lang: str) -> None:
     for n, state in enumerate(example.states):
         svg = live.unpack_svg(data, n)
         assert svg == diagrams.render_svg(state, lang, diagram_id="replay-crescent-example")
-        description = data["descriptions"][n] if "descriptions" in data else html.unescape(
-            re.search(r"<desc[^>]*>(.*?)</desc>", svg, re.S).group(1))
+        description = (
+            data["descriptions"][n]
+            if "descriptions" in data
+            else html.unescape(re.search(r"<desc[^>]*>(.*?)</desc>", svg, re.S).group(1))
+        )
         assert description == diagrams.describe(state, lang)
     for n, move in enumerate(example.moves, start=1):
-        assert data["captions"][n - 1] == diagrams.caption(move, example.states[n - 1], lang,
-                                                           example.states[n]["moves"])
+        assert data["captions"][n - 1] == diagrams.caption(
+            move, example.states[n - 1], lang, example.states[n]["moves"]
+        )
     # The move list is written by replay.js from the step file (captions and notes): the page
     # holds an empty list, and step 0 as a picture whose file is that step's drawing.
     assert '<ol class="cc-movelist" data-role="movelist"></ol>' in out
-    picture = re.search(r'<img class="cc-picture"[^>]* src="\.\./\.\./(assets/pictures/[0-9a-f]+\.'
-                        + lang + r'\.svg)"', out)
+    picture = re.search(
+        r'<img class="cc-picture"[^>]* src="\.\./\.\./(assets/pictures/[0-9a-f]+\.' + lang + r'\.svg)"', out
+    )
     assert picture, out[:2000]
     assert live.PENDING_ASSETS[picture.group(1)].decode("utf-8") == live.unpack_svg(data, 0)
     assert "<svg" not in out
@@ -240,10 +257,12 @@ def test_tryit_html() -> None:
     assert re.fullmatch(r"assets/tryit/[0-9a-f]{20}\.fr\.json", src)
     answers = json.loads(live.PENDING_ASSETS[src])
     example = load_example(FIXTURE_DOCS, "crescent-example", ROOT)
-    drawing = diagrams.render_svg(example.states[3], "fr", diagram_id="tryit-crescent-example-3",
-                                  interactive=True)
-    assert answers == live.first_answers(example.states[3], "fr", "tryit-crescent-example-3",
-                                         initial_svg=drawing, picture_svg=drawing)
+    drawing = diagrams.render_svg(
+        example.states[3], "fr", diagram_id="tryit-crescent-example-3", interactive=True
+    )
+    assert answers == live.first_answers(
+        example.states[3], "fr", "tryit-crescent-example-3", initial_svg=drawing, picture_svg=drawing
+    )
     # The page shows the drawing as a picture (a file), the answers bring it inline (one copy).
     assert answers["initial_ref"] == answers["picture_ref"]
     assert live.unpack_svg(answers["packed"], answers["picture_ref"]) == drawing
@@ -253,6 +272,7 @@ def test_tryit_html() -> None:
 
 
 # ---- pyworker -----------------------------------------------------------------------------------
+
 
 def test_open_tap_drop_undo_redeal() -> None:
     a = open_board(lang="ko", code=" cr1-n-aaaaaab ")
@@ -265,8 +285,9 @@ def test_open_tap_drop_undo_redeal() -> None:
     b = call("tap", board="t", lang="ko", place=place)
     assert b["played"] == move and b["state"] == game.state()
     assert b["message"] == diagrams.caption(move, before, "ko", 1)
-    assert b["svg"] == diagrams.render_svg(game.state(), "ko", diagram_id="t", interactive=True,
-                                           highlight=tuple(move.split(">")))
+    assert b["svg"] == diagrams.render_svg(
+        game.state(), "ko", diagram_id="t", interactive=True, highlight=tuple(move.split(">"))
+    )
     c = call("undo", board="t", lang="ko")
     game.undo()
     assert c["state"] == game.state() and c["message"] == catalogues.message("ko", "ui.undone")
@@ -287,8 +308,9 @@ def test_select_then_refused_second_click() -> None:
     src = next(str(p) for p in range(1, 17) if engine.tap(game, str(p)) is None)
     a = call("tap", board="t", lang="el", place=src)
     assert a["selected"] == src
-    assert a["message"] == catalogues.message("el", "ui.selected",
-                                             place=catalogues.message("el", "place.cr.pile", n=src))
+    assert a["message"] == catalogues.message(
+        "el", "ui.selected", place=catalogues.message("el", "place.cr.pile", n=src)
+    )
     dst = next(str(q) for q in range(1, 17) if str(q) != src and game.check(f"{src}>{q}"))
     b = call("drop", board="t", lang="el", src=src, dst=dst)
     reason = game.check(f"{src}>{dst}")
@@ -316,8 +338,9 @@ def test_canfield_draw_and_score() -> None:
     assert b["played"] == "draw" and len(b["state"]["waste"]) == 1
 
 
-@pytest.mark.parametrize("hostile", ["<img src=x onerror=alert(1)>", "", "CR1-N-AAAAAA", "ZZ1-N-AAAAAAB",
-                                     "x" * 5000, None, 12])
+@pytest.mark.parametrize(
+    "hostile", ["<img src=x onerror=alert(1)>", "", "CR1-N-AAAAAA", "ZZ1-N-AAAAAAB", "x" * 5000, None, 12]
+)
 def test_bad_codes_open_the_default_deal_with_a_message(hostile: Any) -> None:
     a = open_board(lang="ko", code=hostile)
     assert a["code"] == "CR1-N-AAAAAAB" and a["kind"] == "refused"
@@ -337,8 +360,9 @@ def test_moves_from_a_link_stop_at_an_illegal_one() -> None:
     a = open_board(lang="en", code="CR1-N-AAAAAAB", moves=[first, "1>1", first])
     game.play(first)
     assert a["state"] == game.state() and a["kind"] == "refused"
-    assert a["message"] == catalogues.message("en", "ui.moves-stopped", number=2,
-                                              reason=catalogues.message("en", "reason.same-place"))
+    assert a["message"] == catalogues.message(
+        "en", "ui.moves-stopped", number=2, reason=catalogues.message("en", "reason.same-place")
+    )
 
 
 def test_won_game_from_a_link_says_so() -> None:
@@ -379,6 +403,7 @@ def test_unknown_operation_and_board() -> None:
 
 
 # ---- the worker's light saxutils ----------------------------------------------------------------
+
 
 @pytest.mark.parametrize("text", ["a&b<c>", 'say "hi"', "it's", "both ' and \"", "tab\there\nline"])
 def test_light_saxutils_gives_the_same_bytes(text: str) -> None:

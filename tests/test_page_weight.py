@@ -4,6 +4,7 @@ build wrote, and the last touches of sitegen/lightpage.py.
 The size is the page's own HTML, uncompressed (what the browser parses); its scripts, styles,
 pictures and the boards' answers are separate files, fetched as needed.
 """
+
 from __future__ import annotations
 
 import html
@@ -22,16 +23,20 @@ _ATTR_RE = re.compile(r'([a-z-]+)="([^"]*)"')
 
 
 def _pages(site: Path) -> list[Path]:
-    return sorted(p for p in site.rglob("*.html")
-                  if not {"pyodide", "_bench"} & set(p.relative_to(site).parts))
+    return sorted(
+        p for p in site.rglob("*.html") if not {"pyodide", "_bench"} & set(p.relative_to(site).parts)
+    )
 
 
 def test_no_page_is_over_200_kb(built_site: Path) -> None:
     pages = _pages(built_site)
     langs = {p.relative_to(built_site).parts[0] for p in pages}
     assert set(catalogues.LANGUAGES) - {"en"} <= langs, "not every language was built"
-    heavy = {p.relative_to(built_site).as_posix(): p.stat().st_size for p in pages
-             if p.stat().st_size > MAX_PAGE_BYTES}
+    heavy = {
+        p.relative_to(built_site).as_posix(): p.stat().st_size
+        for p in pages
+        if p.stat().st_size > MAX_PAGE_BYTES
+    }
     assert heavy == {}, f"pages over {MAX_PAGE_BYTES} bytes of HTML: {heavy}"
 
 
@@ -70,6 +75,7 @@ def test_page_messages_are_held_once(built_site: Path) -> None:
 
 # ---- sitegen/lightpage.py --------------------------------------------------------------------------
 
+
 def _ui(text: str) -> str:
     return f'<script type="application/json" data-role="ui">{text}</script>'
 
@@ -78,13 +84,15 @@ def test_share_ui_messages_keeps_the_first_and_names_it() -> None:
     page = "".join([_ui('{"a":"1"}'), _ui('{"b":"2"}'), _ui('{"a":"1"}'), _ui('{"a":"1"}')])
     out = lightpage.share_ui_messages(page)
     key = re.search(r'id="(cc-ui-[0-9a-f]{12})"', out).group(1)
-    assert out == "".join([
-        f'<script type="application/json" data-role="ui" id="{key}">{{"a":"1"}}</script>',
-        _ui('{"b":"2"}'),   # alone: untouched
-        f'<script type="application/json" data-role="ui" data-ref="{key}"></script>',
-        f'<script type="application/json" data-role="ui" data-ref="{key}"></script>',
-    ])
-    assert lightpage.share_ui_messages(out) == out   # run twice, same page
+    assert out == "".join(
+        [
+            f'<script type="application/json" data-role="ui" id="{key}">{{"a":"1"}}</script>',
+            _ui('{"b":"2"}'),  # alone: untouched
+            f'<script type="application/json" data-role="ui" data-ref="{key}"></script>',
+            f'<script type="application/json" data-role="ui" data-ref="{key}"></script>',
+        ]
+    )
+    assert lightpage.share_ui_messages(out) == out  # run twice, same page
 
 
 def test_only_the_first_picture_is_eager() -> None:
@@ -95,7 +103,7 @@ def test_only_the_first_picture_is_eager() -> None:
 
 
 def test_state_attribute_round_trips() -> None:
-    state = {"game": "crescent", "note": "it's <b> & \"q\"", "piles": [["6C", "AH"]]}
+    state = {"game": "crescent", "note": 'it\'s <b> & "q"', "piles": [["6C", "AH"]]}
     attr = lightpage.state_attribute(state)
     m = re.fullmatch(r" data-state='([^']*)'", attr)
     assert m and "&quot;" not in attr

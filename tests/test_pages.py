@@ -3,6 +3,7 @@ real positions, examples and facts, glossary links that land, nothing loaded fro
 
 The seeds (the user's own pages) are copied verbatim in tests/fixtures/seeds/.
 """
+
 from __future__ import annotations
 
 import json
@@ -20,13 +21,35 @@ from sitegen.sources import check_name
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 SEEDS = ROOT / "tests" / "fixtures" / "seeds"
-LANGS = catalogues.LANGUAGES   # every catalogue language has every page
-PAGES = ("index.md", "crescent.md", "canfield.md", "examples.md", "play-crescent.md",
-         "play-canfield.md", "puzzles.md", "faq.md", "glossary.md", "statistics.md")
+LANGS = catalogues.LANGUAGES  # every catalogue language has every page
+PAGES = (
+    "index.md",
+    "crescent.md",
+    "canfield.md",
+    "examples.md",
+    "play-crescent.md",
+    "play-canfield.md",
+    "puzzles.md",
+    "faq.md",
+    "glossary.md",
+    "statistics.md",
+)
 # Every stored game (docs/examples/*.json) has its replay on the Examples page.
-EXAMPLES = tuple(sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "docs" / "examples").glob("*.json")))
-MARKER_NAMES = {"diagram", "factdiagram", "fact", "board", "replay", "stats", "lesson", "progress", "puzzles",
-                "label"}
+EXAMPLES = tuple(
+    sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "docs" / "examples").glob("*.json"))
+)
+MARKER_NAMES = {
+    "diagram",
+    "factdiagram",
+    "fact",
+    "board",
+    "replay",
+    "stats",
+    "lesson",
+    "progress",
+    "puzzles",
+    "label",
+}
 
 # Seed headings deliberately reworded (reported to the lead): the Greek seed calls the
 # foundations both βάσεις and θεμέλια; the page uses θεμέλια (βάση is the base card).
@@ -75,11 +98,14 @@ def test_every_language_has_the_same_pages() -> None:
         assert names == set(PAGES), lang
 
 
-@pytest.mark.parametrize("lang, name, seed", [
-    ("ko", "crescent.md", "crescent-rules.ko.txt"),
-    ("el", "crescent.md", "crescent-rules.el.txt"),
-    ("ko", "canfield.md", "canfield-rules.ko.txt"),
-])
+@pytest.mark.parametrize(
+    "lang, name, seed",
+    [
+        ("ko", "crescent.md", "crescent-rules.ko.txt"),
+        ("el", "crescent.md", "crescent-rules.el.txt"),
+        ("ko", "canfield.md", "canfield-rules.ko.txt"),
+    ],
+)
 def test_seed_pages_keep_the_seed_headings_in_order(lang: str, name: str, seed: str) -> None:
     wanted = seed_headings(seed)
     assert len(wanted) >= 8
@@ -208,8 +234,21 @@ def _anchors(text: str) -> set[str]:
 
 def test_glossary_anchors_are_the_same_in_every_language() -> None:
     reference = _anchors(page("en", "glossary.md"))
-    for term in ("pile", "foundation", "base-card", "redeal", "reserve", "stock", "waste",
-                 "column", "run", "start-rank", "game-code", "draw-1", "draw-3"):
+    for term in (
+        "pile",
+        "foundation",
+        "base-card",
+        "redeal",
+        "reserve",
+        "stock",
+        "waste",
+        "column",
+        "run",
+        "start-rank",
+        "game-code",
+        "draw-1",
+        "draw-3",
+    ):
         assert term in reference
     for lang in LANGS:
         assert _anchors(page(lang, "glossary.md")) == reference, lang
@@ -234,9 +273,13 @@ def test_links_are_relative_and_land(lang: str, name: str) -> None:
 
 def test_rules_pages_link_their_terms_to_the_glossary() -> None:
     for lang in LANGS:
-        for name, terms in (("crescent.md", {"pile", "foundation", "base-card", "redeal"}),
-                            ("canfield.md", {"reserve", "stock", "waste", "column", "run",
-                                             "start-rank", "base-card", "foundation"})):
+        for name, terms in (
+            ("crescent.md", {"pile", "foundation", "base-card", "redeal"}),
+            (
+                "canfield.md",
+                {"reserve", "stock", "waste", "column", "run", "start-rank", "base-card", "foundation"},
+            ),
+        ):
             linked = set(re.findall(r"glossary\.md#([\w-]+)", page(lang, name)))
             assert terms <= linked, (lang, name, terms - linked)
 
@@ -282,9 +325,11 @@ def test_position_is_accepted_by_the_engine_and_used(path: Path) -> None:
     assert check_name(path.stem)
     state = json.loads(path.read_text(encoding="utf-8"))
     game = engine.from_state(state)
-    assert game.state() == state          # stored exactly as the engine writes it back
-    used = any(f"diagram: {path.stem} " in page(lang, name) or f"diagram: {path.stem} -->" in page(lang, name)
-               for lang, name in all_pages())
+    assert game.state() == state  # stored exactly as the engine writes it back
+    used = any(
+        f"diagram: {path.stem} " in page(lang, name) or f"diagram: {path.stem} -->" in page(lang, name)
+        for lang, name in all_pages()
+    )
     assert used, f"{path.name} is not drawn by any page"
 
 
@@ -298,8 +343,11 @@ def _diagram_specs() -> list[tuple[str, str, str, str]]:
 
 
 # What each position's refused move must be refused for (the page's text says so).
-REFUSALS = {"crescent-full-pile": "pile-full", "crescent-same-suit": "same-suit",
-            "crescent-empty-pile": "empty-pile"}
+REFUSALS = {
+    "crescent-full-pile": "pile-full",
+    "crescent-same-suit": "same-suit",
+    "crescent-empty-pile": "empty-pile",
+}
 
 
 @pytest.mark.parametrize("where, lang, name, args", _diagram_specs(), ids=lambda v: str(v))

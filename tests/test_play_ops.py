@@ -2,6 +2,7 @@
 code that leaves the game alone, hints that name only face-up cards, the "Double click"
 setting, undo back to a winnable position, and the verdict operation. Reproduces, in CPython,
 each case of issue 14 that lives in Python; tests/browser/test_play.py drives the page."""
+
 from __future__ import annotations
 
 import json
@@ -53,12 +54,16 @@ def played(code: str, picks: list[int]) -> list[str]:
     return out
 
 
-codes = hst.builds(lambda head, n: f"{head}-{deal_letters(n)}",
-                   hst.sampled_from(["CR1-N", "CF1-D3", "CF1-D1"]), hst.integers(0, DEAL_COUNT - 1))
-picks = hst.lists(hst.integers(0, 2 ** 20), max_size=60)
+codes = hst.builds(
+    lambda head, n: f"{head}-{deal_letters(n)}",
+    hst.sampled_from(["CR1-N", "CF1-D3", "CF1-D1"]),
+    hst.integers(0, DEAL_COUNT - 1),
+)
+picks = hst.lists(hst.integers(0, 2**20), max_size=60)
 
 
 # ---- links ----------------------------------------------------------------------------------
+
 
 def test_link_tables_hold_every_action_once_and_fit_two_characters() -> None:
     for kind, table in links.TABLES.items():
@@ -100,7 +105,7 @@ def test_a_step_that_is_not_ascii_digits_is_refused_not_fatal(step: str) -> None
     game = engine.new_game("CR1-N-AAAAAAB")
     moves = [m for m in game.legal_moves() if m != "redeal"][:1]
     a = open_board(code="CR1-N-AAAAAAB", moves=",".join(moves), step=step)
-    assert "state" in a and a["state"]["moves"] == 1   # the whole link, played
+    assert "state" in a and a["state"]["moves"] == 1  # the whole link, played
     if step:
         assert a["message"] == catalogues.message("en", "play.link-step-invalid")
 
@@ -113,6 +118,7 @@ def test_a_step_cuts_the_link() -> None:
 
 # ---- a bad code leaves the game -------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("bad", ["CR1-N-AAAAAA", "CF1-D3-AAAAACL", "<b>", None, "x" * 100])
 def test_a_bad_code_typed_during_a_game_leaves_it(bad: Any) -> None:
     open_board(code="CR1-N-AAAAAAB")
@@ -124,7 +130,7 @@ def test_a_bad_code_typed_during_a_game_leaves_it(bad: Any) -> None:
     a = open_board(code=bad, keep=True)
     assert a["kept"] is True and a["kind"] == "refused" and "svg" not in a
     assert a["state"] == game.state()
-    expected = ("play.code-other-game-kept.crescent" if bad == "CF1-D3-AAAAACL" else "play.code-invalid-kept")
+    expected = "play.code-other-game-kept.crescent" if bad == "CF1-D3-AAAAACL" else "play.code-invalid-kept"
     assert a["message"].startswith(catalogues.message("en", expected, reason="")[:20])
     # And the game goes on from there.
     assert call("undo", board="p", lang="en")["state"]["moves"] == 3
@@ -133,8 +139,15 @@ def test_a_bad_code_typed_during_a_game_leaves_it(bad: Any) -> None:
 def test_a_bad_link_at_start_opens_the_kept_game() -> None:
     moves = played("CF1-D1-AAAAABC", [0, 1, 2])
     kept = links.encode("canfield", moves)
-    a = call("open", board="p", game="canfield", lang="en", code="CF1-D3-AAAAAC",
-             fallback="CF1-D1-AAAAABC", fallback_moves=kept)
+    a = call(
+        "open",
+        board="p",
+        game="canfield",
+        lang="en",
+        code="CF1-D3-AAAAAC",
+        fallback="CF1-D1-AAAAABC",
+        fallback_moves=kept,
+    )
     assert a["state"] == walk("CF1-D1-AAAAABC", [0, 1, 2]).state() and a["kind"] == "refused"
 
 
@@ -145,19 +158,28 @@ def test_a_restored_game_says_so() -> None:
 
 # ---- hints ----------------------------------------------------------------------------------------
 
+
 def _words(text: str) -> set[str]:
     return set(re.split(r"[\s,.;:()（）]+", text))
 
 
 @PROPERTY
-@given(hst.sampled_from(["CF1-D3", "CF1-D1"]), hst.integers(0, DEAL_COUNT - 1), picks,
-       hst.sampled_from(sorted(catalogues.LANGUAGES)))
+@given(
+    hst.sampled_from(["CF1-D3", "CF1-D1"]),
+    hst.integers(0, DEAL_COUNT - 1),
+    picks,
+    hst.sampled_from(sorted(catalogues.LANGUAGES)),
+)
 def test_a_hint_never_names_a_face_down_card(head: str, n: int, choice: list[int], lang: str) -> None:
     from diagrams import cards
 
     game = walk(f"{head}-{deal_letters(n)}", choice)
     state = game.state()
-    hidden = set(state["stock"]) | set(state["reserve"][:-1]) | set(state["waste"][:-1] if state["draw"] == 3 else [])
+    hidden = (
+        set(state["stock"])
+        | set(state["reserve"][:-1])
+        | set(state["waste"][:-1] if state["draw"] == 3 else [])
+    )
     hidden_names = {cards.short(c, lang) for c in hidden}
     for move in game.legal_moves():
         text = advice.hint_text(move, state, lang)
@@ -169,8 +191,9 @@ def test_the_draw_hint_is_advice_naming_no_card() -> None:
     for lang in catalogues.LANGUAGES:
         state = engine.new_game("CF1-D3-AAAAACL").state()
         assert advice.hint_text("draw", state, lang) == catalogues.message(lang, "play.hint.draw")
-        assert catalogues.message(lang, "play.hint.draw") != catalogues.message(lang, "caption.cf.draw_many",
-                                                                               count=3, card="Q")
+        assert catalogues.message(lang, "play.hint.draw") != catalogues.message(
+            lang, "caption.cf.draw_many", count=3, card="Q"
+        )
 
 
 def test_the_hint_operation_gives_advice() -> None:
@@ -182,6 +205,7 @@ def test_the_hint_operation_gives_advice() -> None:
 
 
 # ---- the seeds' "Double click" setting --------------------------------------------------------------
+
 
 def _column_only_tap(code: str) -> tuple[engine.Game, str, str]:
     """A position where a tap on a place sends its card to a column (no foundation takes it)."""
@@ -208,7 +232,7 @@ def test_double_click_off_taps_go_to_foundations_only() -> None:
     b = call("tap", board="p", lang="en", place=place, double_click=True)
     assert b["played"] == move
     open_board("canfield", code=game.code, moves=actions)
-    c = call("tap", board="p", lang="en", place=place)   # the default is on
+    c = call("tap", board="p", lang="en", place=place)  # the default is on
     assert c["played"] == move
 
 
@@ -219,13 +243,14 @@ def test_double_click_off_still_sends_to_a_foundation_and_draws() -> None:
 
 # ---- undo back to a position; the verdict ----------------------------------------------------------
 
+
 def test_undo_count_goes_back_several_actions_or_none() -> None:
     moves = played("CF1-D3-AAAAACL", [3, 1, 4, 1, 5])
     open_board("canfield", code="CF1-D3-AAAAACL", moves=",".join(moves))
     a = call("undo", board="p", lang="en", count=3)
     assert a["state"] == walk("CF1-D3-AAAAACL", [3, 1]).state()
     assert a["saved"]["moves"] == links.encode("canfield", moves[:2])
-    b = call("undo", board="p", lang="en", count=99)   # out of range: one action
+    b = call("undo", board="p", lang="en", count=99)  # out of range: one action
     assert b["state"] == walk("CF1-D3-AAAAACL", [3]).state()
 
 
@@ -255,9 +280,13 @@ def test_verdict_of_positions() -> None:
 
 # ---- catalogue keys the Play page uses exist -----------------------------------------------------
 
+
 def test_every_play_key_the_code_uses_exists() -> None:
-    sources = [*(ROOT / "docs" / "assets" / "js").glob("*.js"), *(ROOT / "sitegen").glob("*.py"),
-               *(ROOT / "pyworker").glob("*.py")]
+    sources = [
+        *(ROOT / "docs" / "assets" / "js").glob("*.js"),
+        *(ROOT / "sitegen").glob("*.py"),
+        *(ROOT / "pyworker").glob("*.py"),
+    ]
     used = set()
     for path in sources:
         used |= set(re.findall(r"""["'](play\.[a-z0-9.-]+)["']""", path.read_text(encoding="utf-8")))

@@ -6,6 +6,7 @@ complete search only (`quick=False`, deterministic), each within PROOF_SECONDS; 
 takes a few seconds of CPU on this machine (scripts/find_puzzles.py keeps puzzles whose proof
 is small: late positions of won games). The test prints the CPU time it took.
 """
+
 from __future__ import annotations
 
 import json
@@ -22,7 +23,7 @@ from sitegen.puzzles import answers, load_puzzle, puzzle_order
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 PUZZLES = sorted(p.stem for p in (DOCS / "puzzles").glob("*.json"))
-PROOF_SECONDS = 20.0   # per wrong move, complete search only; the CPU budget stated above
+PROOF_SECONDS = 20.0  # per wrong move, complete search only; the CPU budget stated above
 
 
 def test_at_least_twelve_puzzles_per_game() -> None:

@@ -1,4 +1,5 @@
 """The built site (docs/ built once per session by tests/conftest.py: built_site)."""
+
 from __future__ import annotations
 
 import html
@@ -81,8 +82,12 @@ def test_nav_titles_come_from_each_catalogue(built_site: Path) -> None:
 def test_every_page_exists_in_every_language(built_site: Path) -> None:
     pages = nav_pages(mkdocs_config()["nav"])
     assert len(pages) >= 9
-    missing = [str(built_path(built_site, lang, page).relative_to(built_site))
-               for page in pages for lang in LANGUAGES if not built_path(built_site, lang, page).is_file()]
+    missing = [
+        str(built_path(built_site, lang, page).relative_to(built_site))
+        for page in pages
+        for lang in LANGUAGES
+        if not built_path(built_site, lang, page).is_file()
+    ]
     assert missing == []
     # And each language's page is in that language, not a fallback copy of the English one.
     for page in pages:
@@ -94,11 +99,16 @@ def test_every_page_exists_in_every_language(built_site: Path) -> None:
 
 def test_language_switcher_keeps_the_page(built_site: Path) -> None:
     page = built_path(built_site, "fr", "crescent.md")
-    links = dict(re.findall(r'<a href="([^"]+)" hreflang="([a-z]{2})" class="md-select__link"',
-                            page.read_text(encoding="utf-8")))
+    links = dict(
+        re.findall(
+            r'<a href="([^"]+)" hreflang="([a-z]{2})" class="md-select__link"',
+            page.read_text(encoding="utf-8"),
+        )
+    )
     targets = {lang: (page.parent / href).resolve() for href, lang in links.items()}
-    assert targets == {lang: built_path(built_site, lang, "crescent.md").parent.resolve()
-                       for lang in LANGUAGES}
+    assert targets == {
+        lang: built_path(built_site, lang, "crescent.md").parent.resolve() for lang in LANGUAGES
+    }
 
 
 class _DiagramScan(html.parser.HTMLParser):
@@ -116,8 +126,12 @@ class _DiagramScan(html.parser.HTMLParser):
         if tag == "img" and "data-diagram" in a:
             self.diagrams.append({"id": a["data-diagram"], "alt": bool((a.get("alt") or "").strip())})
         if tag == "svg" and self._svg is None and "data-diagram" in a:
-            self._svg = {"id": a["data-diagram"], "alt": bool((a.get("aria-label") or "").strip()),
-                         "title": "", "desc": ""}
+            self._svg = {
+                "id": a["data-diagram"],
+                "alt": bool((a.get("aria-label") or "").strip()),
+                "title": "",
+                "desc": "",
+            }
             self._depth = 0
         if self._svg is not None:
             self._depth += 1
@@ -157,7 +171,10 @@ def test_every_diagram_has_a_text_alternative_and_a_description(built_site: Path
 
 # Loading attributes and CSS/JS forms that fetch something (not <a href>, not xmlns).
 _LOADS = [
-    re.compile(r"""<(?:script|img|iframe|source|audio|video|embed|track|input)\b[^>]*\ssrc\s*=\s*["']?\s*(https?:)?//""", re.I),
+    re.compile(
+        r"""<(?:script|img|iframe|source|audio|video|embed|track|input)\b[^>]*\ssrc\s*=\s*["']?\s*(https?:)?//""",
+        re.I,
+    ),
     re.compile(r"""<link\b[^>]*\shref\s*=\s*["']?\s*(https?:)?//""", re.I),
     re.compile(r"""<object\b[^>]*\sdata\s*=\s*["']?\s*(https?:)?//""", re.I),
     re.compile(r"""\ssrcset\s*=\s*["'][^"']*(https?:)?//""", re.I),
@@ -184,7 +201,7 @@ def off_host_loads(site: Path) -> list[str]:
         text = path.read_text(encoding="utf-8", errors="replace")
         for pattern in _LOADS:
             for m in pattern.finditer(text):
-                snippet = text[m.start(): m.end() + 80]
+                snippet = text[m.start() : m.end() + 80]
                 if any(vendor in snippet for vendor in _VENDOR_ON_DEMAND):
                     continue
                 offenders.append(f"{path.relative_to(site)}: {snippet[:120]!r}")
@@ -192,18 +209,32 @@ def off_host_loads(site: Path) -> list[str]:
 
 
 def test_the_off_host_scan_catches_loads(tmp_path: Path) -> None:
-    (tmp_path / "a.html").write_text('<a href="https://example.org/">fine: a link</a>'
-                                     '<svg xmlns="http://www.w3.org/2000/svg"></svg>'
-                                     '<script src="https://cdn.example/x.js"></script>'
-                                     '<link rel="stylesheet" href="//fonts.example/f.css">'
-                                     '<img alt="" src=https://img.example/i.png>')
-    (tmp_path / "b.css").write_text('@import url("https://x.example/y.css"); a{background:url(//z.example/p.png)}')
-    (tmp_path / "c.js").write_text('import x from "https://esm.example/m.js"; importScripts("https://w.example/w.js");'
-                                   ' fetch("https://api.example/") ')
+    (tmp_path / "a.html").write_text(
+        '<a href="https://example.org/">fine: a link</a>'
+        '<svg xmlns="http://www.w3.org/2000/svg"></svg>'
+        '<script src="https://cdn.example/x.js"></script>'
+        '<link rel="stylesheet" href="//fonts.example/f.css">'
+        '<img alt="" src=https://img.example/i.png>'
+    )
+    (tmp_path / "b.css").write_text(
+        '@import url("https://x.example/y.css"); a{background:url(//z.example/p.png)}'
+    )
+    (tmp_path / "c.js").write_text(
+        'import x from "https://esm.example/m.js"; importScripts("https://w.example/w.js");'
+        ' fetch("https://api.example/") '
+    )
     found = off_host_loads(tmp_path)
     hosts = {h for f in found for h in re.findall(r"//([a-z.]+\.example)/", f.split(": ", 1)[1][:60])}
-    assert hosts == {"cdn.example", "fonts.example", "img.example", "x.example", "z.example",
-                     "esm.example", "w.example", "api.example"}, found
+    assert hosts == {
+        "cdn.example",
+        "fonts.example",
+        "img.example",
+        "x.example",
+        "z.example",
+        "esm.example",
+        "w.example",
+        "api.example",
+    }, found
     assert not any("example.org" in f or "w3.org" in f for f in found)
 
 
@@ -214,10 +245,16 @@ def test_no_page_loads_anything_from_another_host(built_site: Path) -> None:
 
 
 def test_runtime_is_in_the_site(built_site: Path) -> None:
-    for name in ("pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json"):
-        assert (built_site / "pyodide" / name).read_bytes() == \
-            (ROOT / "node_modules" / "pyodide" / name).read_bytes()
+    for name in (
+        "pyodide.js",
+        "pyodide.asm.mjs",
+        "pyodide.asm.wasm",
+        "python_stdlib.zip",
+        "pyodide-lock.json",
+    ):
+        assert (built_site / "pyodide" / name).read_bytes() == (
+            ROOT / "node_modules" / "pyodide" / name
+        ).read_bytes()
     with zipfile.ZipFile(built_site / "assets" / "py.zip") as zf:
         names = zf.namelist()
         assert names == sorted(names)
@@ -237,8 +274,12 @@ def test_search_index_has_accent_free_words(built_site: Path) -> None:
     def words(lang: str, page: str) -> set[str]:  # a page's sections are docs "page/#anchor"
         index = _index(built_site, lang)
         assert "plain" in index["config"]["fields"]
-        return {w for doc in index["docs"] if doc["location"].split("#")[0] == page
-                for w in doc.get("plain", "").split()}
+        return {
+            w
+            for doc in index["docs"]
+            if doc["location"].split("#")[0] == page
+            for w in doc.get("plain", "").split()
+        }
 
     assert "ανακατανομη" in words("el", "crescent/")
     assert "reserve" in words("fr", "canfield/")
@@ -249,12 +290,14 @@ def test_each_language_searches_its_own_pages(built_site: Path) -> None:
     for lang in LANGUAGES:
         index = _index(built_site, lang)
         tops = {doc["location"].split("#")[0].rstrip("/") for doc in index["docs"]}
-        assert tops == pages | {""}, (lang, tops)   # this language's pages, nothing else
+        assert tops == pages | {""}, (lang, tops)  # this language's pages, nothing else
         page = built_path(built_site, lang, "crescent.md").read_text(encoding="utf-8")
-        base = re.search(r'"base": "([^"]*)"', page).group(1)   # Material's search fetches from there
-        assert (built_path(built_site, lang, "crescent.md").parent / base / "search" /
-                "search_index.json").resolve() == \
-            ((built_site if lang == "en" else built_site / lang) / "search" / "search_index.json").resolve()
+        base = re.search(r'"base": "([^"]*)"', page).group(1)  # Material's search fetches from there
+        assert (
+            built_path(built_site, lang, "crescent.md").parent / base / "search" / "search_index.json"
+        ).resolve() == (
+            (built_site if lang == "en" else built_site / lang) / "search" / "search_index.json"
+        ).resolve()
         # No <link rel="alternate">: Material would fetch a sitemap.xml under each (404s).
         assert '<link rel="alternate"' not in page
 
@@ -266,8 +309,13 @@ def test_two_builds_are_identical(built_site: Path, tmp_path: Path) -> None:
     again = tmp_path / "again"
     env = {**os.environ, "PYTHONHASHSEED": "12345"}
     env.pop("SOURCE_DATE_EPOCH", None)
-    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--site-dir", str(again)],
-                            capture_output=True, text=True, env=env, timeout=600)
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "build.py"), "--site-dir", str(again)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     first = {p.relative_to(built_site): p for p in built_site.rglob("*") if p.is_file()}
     second = {p.relative_to(again): p for p in again.rglob("*") if p.is_file()}

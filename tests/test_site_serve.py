@@ -1,4 +1,5 @@
 """scripts/serve.py: the static server the README's command and the browser tests use."""
+
 from __future__ import annotations
 
 import urllib.request
@@ -73,10 +74,11 @@ def test_missing_directory_is_a_clear_error(tmp_path: Path) -> None:
 
 # ---- precompressed copies (sitegen/compress.py) -------------------------------------------------
 
+
 def _fetch(url: str, accept: str | None) -> tuple[Any, bytes]:
     request = urllib.request.Request(url, headers={"Accept-Encoding": accept} if accept else {})
     with urllib.request.urlopen(request, timeout=10) as response:
-        return response.headers, response.read()   # case-insensitive header names
+        return response.headers, response.read()  # case-insensitive header names
 
 
 @pytest.fixture()
@@ -85,8 +87,12 @@ def compressed_site(tmp_path: Path) -> Path:
 
     text = ("<p>réserve, fondation, talon</p>\n" * 200).encode()
     wasm = b"\0asm\1\0\0\0" + bytes(range(256)) * 40
-    for rel, data in {"fr/index.html": text, "pyodide/pyodide.asm.wasm": wasm,
-                      "assets/py.zip": b"PK\5\6" + b"\0" * 600, "tiny.js": b"1;"}.items():
+    for rel, data in {
+        "fr/index.html": text,
+        "pyodide/pyodide.asm.wasm": wasm,
+        "assets/py.zip": b"PK\5\6" + b"\0" * 600,
+        "tiny.js": b"1;",
+    }.items():
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_bytes(data)
     compress_site(tmp_path)
@@ -118,10 +124,13 @@ def test_compressed_copies_are_deterministic_and_exact(compressed_site: Path, tm
     assert not (compressed_site / "fr" / "index.html.br").exists()
 
 
-@pytest.mark.parametrize("accept, coding", [("gzip, deflate, br", "br"), ("gzip, deflate", "gzip"),
-                                            ("br;q=0, gzip", "gzip"), (None, None)])
-def test_server_sends_the_copy_the_client_accepts(compressed_site: Path, accept: str | None,
-                                                  coding: str | None) -> None:
+@pytest.mark.parametrize(
+    "accept, coding",
+    [("gzip, deflate, br", "br"), ("gzip, deflate", "gzip"), ("br;q=0, gzip", "gzip"), (None, None)],
+)
+def test_server_sends_the_copy_the_client_accepts(
+    compressed_site: Path, accept: str | None, coding: str | None
+) -> None:
     import gzip
 
     import brotli

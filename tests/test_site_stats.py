@@ -1,4 +1,5 @@
 """sitegen/stats.py: the statistics table and chart, from data/stats/summary.json."""
+
 from __future__ import annotations
 
 import json
@@ -10,10 +11,16 @@ import pytest
 from sitegen import markers
 from sitegen.errors import SourceError
 
-GAME = {"deals": 300, "wins": 262, "losses": 16, "unknown": 22, "cap_seconds": 10.0,
-        "win_rate_decided": {"value": 0.9424, "low": 0.9086, "high": 0.9643},
-        "win_rate_bounds": {"low": 0.8309, "high": 0.9669},
-        "reference": {"value": 0.71245, "margin": 0.00031, "source": "Solvitaire (Blake & Gent)"}}
+GAME = {
+    "deals": 300,
+    "wins": 262,
+    "losses": 16,
+    "unknown": 22,
+    "cap_seconds": 10.0,
+    "win_rate_decided": {"value": 0.9424, "low": 0.9086, "high": 0.9643},
+    "win_rate_bounds": {"low": 0.8309, "high": 0.9669},
+    "reference": {"value": 0.71245, "margin": 0.00031, "source": "Solvitaire (Blake & Gent)"},
+}
 
 
 def _root(tmp_path: Path, summary: object) -> Path:
@@ -37,9 +44,11 @@ def test_table_in_each_language(tmp_path: Path) -> None:
 
 
 def test_chart_is_an_accessible_inline_svg(tmp_path: Path) -> None:
-    root = _root(tmp_path, {"schema": 1, "games": {"canfield-d3": GAME, "crescent": {**GAME, "reference": None}}})
+    root = _root(
+        tmp_path, {"schema": 1, "games": {"canfield-d3": GAME, "crescent": {**GAME, "reference": None}}}
+    )
     el = expand("<!-- stats: chart -->", "el", root)
-    assert 'role="img"' in el and "<title id=\"stats-chart-t\">" in el
+    assert 'role="img"' in el and '<title id="stats-chart-t">' in el
     desc = re.search(r"<desc[^>]*>(.*?)</desc>", el).group(1)
     assert desc.startswith("Crescent:") and "94,2%" in desc and "Canfield, τράβηγμα τριών" in desc
     assert "http" not in el.replace("http://www.w3.org/2000/svg", "")
@@ -59,17 +68,43 @@ def test_malformed_summary_and_unknown_view(tmp_path: Path) -> None:
         expand("<!-- stats: pie -->", "en", root)
 
 
-FULL = {**GAME, "caps_used": [10.0, 60.0], "first_code": "CF1-D3-AAKYMLS", "last_code": "CF1-D3-AAKZBDB",
-        "decided_within": [[10.0, 0.9], [60.0, 0.9267]], "solver_hours": 1.25, "clocks": ["cpu", "wall"],
-        "decided_share": 0.9267,
-        "decide_times": {"edges": [0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0, 300.0],
-                         "counts": [150, 30, 30, 30, 30, 5, 3, 0, 0]},
-        "cross_check": {"solver": "Solvitaire", "deals": 100, "their_losses_our_wins": 12,
-                        "agree_wins": 72, "agree_losses": 9, "contradictions": 0, "seconds": 10,
-                        "ours_decided": 96, "theirs_decided": 82}}
-CRESCENT = {**FULL, "deals": 2000, "wins": 1990, "losses": 0, "unknown": 10, "reference": None,
-            "first_code": "CR1-N-AAKYMLS", "last_code": "CR1-N-AAKZGNJ", "cross_check": None,
-            "decide_times": {**FULL["decide_times"], "counts": [10, 90, 900, 600, 300, 60, 30, 0, 0]}}
+FULL = {
+    **GAME,
+    "caps_used": [10.0, 60.0],
+    "first_code": "CF1-D3-AAKYMLS",
+    "last_code": "CF1-D3-AAKZBDB",
+    "decided_within": [[10.0, 0.9], [60.0, 0.9267]],
+    "solver_hours": 1.25,
+    "clocks": ["cpu", "wall"],
+    "decided_share": 0.9267,
+    "decide_times": {
+        "edges": [0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0, 300.0],
+        "counts": [150, 30, 30, 30, 30, 5, 3, 0, 0],
+    },
+    "cross_check": {
+        "solver": "Solvitaire",
+        "deals": 100,
+        "their_losses_our_wins": 12,
+        "agree_wins": 72,
+        "agree_losses": 9,
+        "contradictions": 0,
+        "seconds": 10,
+        "ours_decided": 96,
+        "theirs_decided": 82,
+    },
+}
+CRESCENT = {
+    **FULL,
+    "deals": 2000,
+    "wins": 1990,
+    "losses": 0,
+    "unknown": 10,
+    "reference": None,
+    "first_code": "CR1-N-AAKYMLS",
+    "last_code": "CR1-N-AAKZGNJ",
+    "cross_check": None,
+    "decide_times": {**FULL["decide_times"], "counts": [10, 90, 900, 600, 300, 60, 30, 0, 0]},
+}
 
 
 def test_sample_lists_each_games_figures_from_the_summary(tmp_path: Path) -> None:
@@ -89,8 +124,17 @@ def test_sample_lists_each_games_figures_from_the_summary(tmp_path: Path) -> Non
 
 
 def test_times_chart_is_an_accessible_cumulative_chart(tmp_path: Path) -> None:
-    root = _root(tmp_path, {"schema": 1, "games": {"canfield-d3": FULL, "crescent": CRESCENT,
-                                                   "canfield-d3-no-takebacks": {**FULL, "comparison_only": True}}})
+    root = _root(
+        tmp_path,
+        {
+            "schema": 1,
+            "games": {
+                "canfield-d3": FULL,
+                "crescent": CRESCENT,
+                "canfield-d3-no-takebacks": {**FULL, "comparison_only": True},
+            },
+        },
+    )
     en = expand("<!-- stats: times -->", "en", root)
     assert 'role="img"' in en and '<title id="stats-times-t">How long deals take to decide</title>' in en
     desc = re.search(r"<desc[^>]*>(.*?)</desc>", en).group(1)

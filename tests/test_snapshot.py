@@ -1,5 +1,6 @@
 """The Pyodide memory snapshot the live boards start from (sitegen/snapshot.py): named in every
 page by a key of what it is made from, present in the build, and made byte-identical twice."""
+
 from __future__ import annotations
 
 import gzip
@@ -20,7 +21,9 @@ def test_every_page_names_the_builds_snapshot(built_site: Path) -> None:
             continue
         text = page.read_text(encoding="utf-8")
         if "</head>" in text:
-            assert re.findall(r'<meta name="cc-snapshot" content="([^"]+)">', text) == [snapshot.url(ROOT)], page
+            assert re.findall(r'<meta name="cc-snapshot" content="([^"]+)">', text) == [snapshot.url(ROOT)], (
+                page
+            )
     # A memory snapshot of the interpreter, gzipped: Pyodide's header, some tens of MB.
     raw = gzip.decompress(files[0].read_bytes())
     assert raw[:4] == b"\x00snp" and len(raw) > 16 << 20

@@ -1,5 +1,6 @@
 """scripts/solve_stats.py: deals solved on a real two-worker Dask LocalCluster, appended as they
 arrive, resumed without solving a deal twice; the summary's intervals and time buckets."""
+
 from __future__ import annotations
 
 import io
@@ -51,28 +52,36 @@ def test_deals_run_on_a_two_worker_local_cluster_and_resume(stats_dir: Path) -> 
 
 
 def test_retry_picks_only_undecided_deals_of_the_range() -> None:
-    results = [{"deal": 1, "status": "unknown"}, {"deal": 2, "status": "win"},
-               {"deal": 3, "status": "unknown"}, {"deal": 3, "status": "loss"},
-               {"deal": 9, "status": "unknown"}]
+    results = [
+        {"deal": 1, "status": "unknown"},
+        {"deal": 2, "status": "win"},
+        {"deal": 3, "status": "unknown"},
+        {"deal": 3, "status": "loss"},
+        {"deal": 9, "status": "unknown"},
+    ]
     assert stats.todo_deals(results, 1, 5, retry_unknown=False) == [4, 5]
     assert stats.todo_deals(results, 1, 5, retry_unknown=True) == [1]
 
 
 def test_a_retry_cut_short_resumes_with_the_deals_not_yet_tried_at_its_cap() -> None:
-    results = [{"deal": 1, "status": "unknown", "cap": 10.0, "clock": "cpu"},
-               {"deal": 1, "status": "unknown", "cap": 60.0, "clock": "cpu"},
-               {"deal": 2, "status": "unknown", "cap": 10.0, "clock": "cpu"},
-               {"deal": 3, "status": "unknown", "cap": 90.0, "clock": "wall"}]
+    results = [
+        {"deal": 1, "status": "unknown", "cap": 10.0, "clock": "cpu"},
+        {"deal": 1, "status": "unknown", "cap": 60.0, "clock": "cpu"},
+        {"deal": 2, "status": "unknown", "cap": 10.0, "clock": "cpu"},
+        {"deal": 3, "status": "unknown", "cap": 90.0, "clock": "wall"},
+    ]
     assert stats.todo_deals(results, 1, 3, retry_unknown=True, cap=60.0) == [2, 3]
     assert stats.todo_deals(results, 1, 3, retry_unknown=True, cap=300.0) == [1, 2, 3]
 
 
 def test_summary_keeps_decided_results_and_buckets_times(stats_dir: Path) -> None:
-    rows = [{"deal": 1, "status": "unknown", "seconds": 10.0, "cap": 10.0, "nodes": 5, "clock": "cpu"},
-            {"deal": 1, "status": "win", "seconds": 40.0, "cap": 60.0, "nodes": 5, "clock": "cpu"},
-            {"deal": 2, "status": "loss", "seconds": 0.05, "cap": 10.0, "nodes": 5},
-            {"deal": 3, "status": "win", "seconds": 2.0, "cap": 10.0, "nodes": 5, "clock": "cpu"},
-            {"deal": 4, "status": "unknown", "seconds": 10.0, "cap": 10.0, "nodes": 5, "clock": "cpu"}]
+    rows = [
+        {"deal": 1, "status": "unknown", "seconds": 10.0, "cap": 10.0, "nodes": 5, "clock": "cpu"},
+        {"deal": 1, "status": "win", "seconds": 40.0, "cap": 60.0, "nodes": 5, "clock": "cpu"},
+        {"deal": 2, "status": "loss", "seconds": 0.05, "cap": 10.0, "nodes": 5},
+        {"deal": 3, "status": "win", "seconds": 2.0, "cap": 10.0, "nodes": 5, "clock": "cpu"},
+        {"deal": 4, "status": "unknown", "seconds": 10.0, "cap": 10.0, "nodes": 5, "clock": "cpu"},
+    ]
     game = stats.summarise("crescent", rows)
     assert (game["deals"], game["wins"], game["losses"], game["unknown"]) == (4, 2, 1, 1)
     assert game["caps_used"] == [10.0, 60.0] and game["clocks"] == ["cpu", "wall"]

@@ -3,6 +3,7 @@
 Small positions are checked against an independent exhaustive search written here with only
 the public API (legal_moves, copy, play, state), so a wrong "loss" or "win" cannot hide.
 """
+
 from __future__ import annotations
 
 import json
@@ -78,8 +79,9 @@ def tiny_crescent(rng: random.Random, remaining: int) -> engine.Game:
     used = rng.sample(range(16), rng.randint(2, 4))
     for card in leftover:
         piles[rng.choice(used)].append(card)
-    return engine.from_state({"game": "crescent", "piles": piles, "foundations": foundations,
-                              "redeals_left": rng.randint(0, 2)})
+    return engine.from_state(
+        {"game": "crescent", "piles": piles, "foundations": foundations, "redeals_left": rng.randint(0, 2)}
+    )
 
 
 def tiny_canfield(rng: random.Random, draw: int) -> engine.Game:
@@ -92,10 +94,10 @@ def tiny_canfield(rng: random.Random, draw: int) -> engine.Game:
     for s in range(4):
         left += [RANKS[(base + k) % 13] + SUITS[s] for k in range(heights[s], 13)]
     rng.shuffle(left)
-    reserve = left[:rng.randint(1, 4)]
+    reserve = left[: rng.randint(1, 4)]
     if rng.random() < 0.5:  # the reserve in foundation order, the last-needed card on top
         reserve.sort(key=lambda card: (RANKS.index(card[0]) - base) % 13)
-    rest = left[len(reserve):]
+    rest = left[len(reserve) :]
     columns: list[list[str]] = [[], [], [], []]
     for i in range(4 if reserve else rng.randint(1, 4)):
         if rest:
@@ -104,11 +106,20 @@ def tiny_canfield(rng: random.Random, draw: int) -> engine.Game:
         rest += reserve
         reserve = []
     cut = rng.randint(0, len(rest))
-    return engine.from_state({
-        "game": "canfield", "draw": draw, "base_rank": RANKS[base],
-        "stock": rest[:cut], "waste": rest[cut:], "reserve": reserve, "columns": columns,
-        "foundations": {SUITS[s]: [RANKS[(base + k) % 13] + SUITS[s] for k in range(heights[s])]
-                        for s in range(4)}})
+    return engine.from_state(
+        {
+            "game": "canfield",
+            "draw": draw,
+            "base_rank": RANKS[base],
+            "stock": rest[:cut],
+            "waste": rest[cut:],
+            "reserve": reserve,
+            "columns": columns,
+            "foundations": {
+                SUITS[s]: [RANKS[(base + k) % 13] + SUITS[s] for k in range(heights[s])] for s in range(4)
+            },
+        }
+    )
 
 
 def check_against_brute_force(game: engine.Game, takebacks: bool = True) -> str | None:
@@ -143,8 +154,7 @@ def test_canfield_endgames_agree_with_exhaustive_search(draw: int) -> None:
     # both searches leave them out here: this checks the stock macro moves, the keys and
     # the proofs; take-backs are one more kind of generated move (see the next test).
     rng = random.Random(draw)
-    verdicts = [check_against_brute_force(tiny_canfield(rng, draw), takebacks=False)
-                for _ in range(30)]
+    verdicts = [check_against_brute_force(tiny_canfield(rng, draw), takebacks=False) for _ in range(30)]
     assert "win" in verdicts  # (these endgames are nearly all won; losses: the next test)
     assert verdicts.count(None) < 10
 
@@ -167,8 +177,9 @@ def spade_endgame(redeals: int, *piles: list[str]) -> engine.Game:
     table: list[list[str]] = [[] for _ in range(16)]
     for i, pile in enumerate(piles):
         table[5 * i] = list(pile)
-    return engine.from_state({"game": "crescent", "piles": table, "foundations": foundations,
-                              "redeals_left": redeals})
+    return engine.from_state(
+        {"game": "crescent", "piles": table, "foundations": foundations, "redeals_left": redeals}
+    )
 
 
 def test_forced_loss_is_loss() -> None:
@@ -283,8 +294,13 @@ def test_full_pass_generates_every_legal_action(code: str) -> None:
                 continue
             src, _, dst = move.partition(">")
             column, _, count = src.partition(":")
-            if game.game == "canfield" and dst in "1234" and column in "1234" and not state["columns"][int(dst) - 1] \
-                    and int(count or 1) == len(state["columns"][int(column) - 1]):
+            if (
+                game.game == "canfield"
+                and dst in "1234"
+                and column in "1234"
+                and not state["columns"][int(dst) - 1]
+                and int(count or 1) == len(state["columns"][int(column) - 1])
+            ):
                 continue
             expected.add(move)
             checked_takeback |= game.game == "canfield" and move[0] in "SHDC"

@@ -5,6 +5,7 @@ the public API (legal_moves, copy, play), every reachable position's fate is com
 (won if some move leads to a won position, to a fixed point), and the rule is checked on
 each of them. The samples are built so that the rule fires often, so the test can fail.
 """
+
 from __future__ import annotations
 
 import json
@@ -19,6 +20,7 @@ from .test_solver import TooBig, spade_endgame, tiny_crescent
 
 def fates(game: engine.Game, limit: int = 4000) -> list[tuple[engine.Game, bool]]:
     """Every position reachable from `game` with whether it can still be won (exact)."""
+
     def key(g: engine.Game) -> str:
         state = g.state()
         for counter in ("moves", "status", "code"):

@@ -4,6 +4,7 @@
 - no forbidden synonym appears in the language's pages, catalogues or generated text (the
   descriptions and captions of every stored example game, every step).
 """
+
 from __future__ import annotations
 
 import json
@@ -51,7 +52,8 @@ def test_glossary_headings_are_the_preferred_terms(lang: str) -> None:
         for word in term.preferred.values():
             assert word.casefold() in headings[term.id].casefold(), (
                 f"docs/{lang}/glossary.md: heading {headings[term.id]!r} of #{term.id} does not "
-                f"name the preferred term {word!r} (catalogues/{lang}/terms.json)")
+                f"name the preferred term {word!r} (catalogues/{lang}/terms.json)"
+            )
 
 
 # Markdown that is not prose: code, markers and other HTML comments, link targets, attributes.
@@ -73,8 +75,9 @@ def test_no_forbidden_synonym_in_pages(lang: str) -> None:
         text = _prose(page.read_text(encoding="utf-8"))
         for hit in terms.find_forbidden(lang, text, f"page:{page.stem}"):
             line = text.count("\n", 0, hit.offset) + 1
-            hits.append(terms.Hit(hit.term, hit.forbidden, hit.found,
-                                  f"docs/{lang}/{page.name}:{line}", hit.offset))
+            hits.append(
+                terms.Hit(hit.term, hit.forbidden, hit.found, f"docs/{lang}/{page.name}:{line}", hit.offset)
+            )
     assert not hits, _hits_report(hits)
 
 
@@ -115,6 +118,7 @@ def test_no_forbidden_synonym_in_generated_text(lang: str) -> None:
 
 # ---- the checker itself ------------------------------------------------------------------------
 
+
 def test_a_forbidden_synonym_is_found_with_its_place() -> None:
     hits = terms.find_forbidden("fr", "Le talon est face caché : touchez-le.", "key:reason.x")
     assert {h.term for h in hits} == {"face-down", "tap"}
@@ -135,14 +139,14 @@ def test_bad_tables_say_what_and_where(tmp_path: Path, monkeypatch: pytest.Monke
         with pytest.raises(ValueError, match="xx/terms.json: missing"):
             terms.load_terms("xx")
         terms.load_terms.cache_clear()
-        (tmp_path / "xx" / "terms.json").write_text(
-            '{"terms": {"a": {"preferred": "b"}}}', encoding="utf-8")
+        (tmp_path / "xx" / "terms.json").write_text('{"terms": {"a": {"preferred": "b"}}}', encoding="utf-8")
         with pytest.raises(ValueError, match="term 'a': needs 'preferred' and a 'note'"):
             terms.load_terms("xx")
         terms.load_terms.cache_clear()
         (tmp_path / "xx" / "terms.json").write_text(
             '{"terms": {"a": {"preferred": "b", "note": "n", "forbidden": [{"regex": "("}]}}}',
-            encoding="utf-8")
+            encoding="utf-8",
+        )
         with pytest.raises(ValueError, match="bad regex"):
             terms.load_terms("xx")
     finally:

@@ -1,5 +1,6 @@
 """Typography and grammar applied by the catalogue formatter (catalogues/typography.py,
 catalogues/korean.py): French spacing, Greek final sigma and capitals, Korean particles."""
+
 from __future__ import annotations
 
 import html
@@ -13,19 +14,22 @@ from catalogues import korean, typography
 NBSP, NNBSP = "\u00a0", "\u202f"
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("Code de la partie:", f"Code de la partie{NBSP}:"),
-    ("Gagné ! Bravo ?", f"Gagné{NNBSP}! Bravo{NNBSP}?"),
-    ("a ; b", f"a{NNBSP}; b"),
-    ("« talon »", f"«{NNBSP}talon{NNBSP}»"),
-    ("50 %", f"50{NNBSP}%"),
-    ("Quoi ?!", f"Quoi{NNBSP}?!"),
-    ("http://127.0.0.1:8000/ et 10:30", "http://127.0.0.1:8000/ et 10:30"),
-    (f"déjà{NBSP}: bon", f"déjà{NBSP}: bon"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Code de la partie:", f"Code de la partie{NBSP}:"),
+        ("Gagné ! Bravo ?", f"Gagné{NNBSP}! Bravo{NNBSP}?"),
+        ("a ; b", f"a{NNBSP}; b"),
+        ("« talon »", f"«{NNBSP}talon{NNBSP}»"),
+        ("50 %", f"50{NNBSP}%"),
+        ("Quoi ?!", f"Quoi{NNBSP}?!"),
+        ("http://127.0.0.1:8000/ et 10:30", "http://127.0.0.1:8000/ et 10:30"),
+        (f"déjà{NBSP}: bon", f"déjà{NBSP}: bon"),
+    ],
+)
 def test_french_spacing(text: str, expected: str) -> None:
     assert typography.french(text) == expected
-    assert typography.french(expected) == expected       # idempotent
+    assert typography.french(expected) == expected  # idempotent
 
 
 def test_every_french_message_is_spaced() -> None:
@@ -40,14 +44,17 @@ def test_every_french_message_is_spaced() -> None:
     assert not bad, bad
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("Κανόνες του Crescent", "ΚΑΝΟΝΕΣ ΤΟΥ CRESCENT"),
-    ("Μάιος", "ΜΑΪΟΣ"),
-    ("ρολόι", "ΡΟΛΟΪ"),
-    ("Άσος ή Ρήγας", "ΑΣΟΣ Ή ΡΗΓΑΣ"),
-    ("αϋπνία", "ΑΫΠΝΙΑ"),
-    ("καΐκι", "ΚΑΪΚΙ"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Κανόνες του Crescent", "ΚΑΝΟΝΕΣ ΤΟΥ CRESCENT"),
+        ("Μάιος", "ΜΑΪΟΣ"),
+        ("ρολόι", "ΡΟΛΟΪ"),
+        ("Άσος ή Ρήγας", "ΑΣΟΣ Ή ΡΗΓΑΣ"),
+        ("αϋπνία", "ΑΫΠΝΙΑ"),
+        ("καΐκι", "ΚΑΪΚΙ"),
+    ],
+)
 def test_greek_capitals_drop_accents(text: str, expected: str) -> None:
     assert catalogues.upper("el", text) == expected
     assert catalogues.upper("en", "déjà") == "DÉJÀ"
@@ -64,24 +71,48 @@ def test_greek_final_sigma() -> None:
         assert not found, (str(page), found.group(0))
 
 
-@pytest.mark.parametrize("before, pair, expected", [
-    ("다이아몬드 6", "이/가", "이"), ("6♦", "이/가", "이"), ("A♠", "이/가", "가"),
-    ("K♣", "을/를", "을"), ("Q♦", "은/는", "은"), ("J♥", "과/와", "과"),
-    ("10", "이/가", "이"), ("2", "이/가", "가"), ("7", "으로/로", "로"), ("6", "으로/로", "으로"),
-    ("3", "으로/로", "으로"), ("100", "은/는", "은"), ("1000", "이/가", "이"), ("0", "이/가", "이"),
-    ("하트 7", "으로/로", "로"), ("스페이드 에이스", "으로/로", "로"), ("킹", "이/가", "이"),
-    ("카드 3장(클럽 5, 하트 4)", "을/를", "을"), ("Crescent", "이/가", "가"),
-    ("캔필드", "이나/나", "나"), ("CR", "이나/나", "이나"), ("50%", "은/는", "는"),
-])
+@pytest.mark.parametrize(
+    "before, pair, expected",
+    [
+        ("다이아몬드 6", "이/가", "이"),
+        ("6♦", "이/가", "이"),
+        ("A♠", "이/가", "가"),
+        ("K♣", "을/를", "을"),
+        ("Q♦", "은/는", "은"),
+        ("J♥", "과/와", "과"),
+        ("10", "이/가", "이"),
+        ("2", "이/가", "가"),
+        ("7", "으로/로", "로"),
+        ("6", "으로/로", "으로"),
+        ("3", "으로/로", "으로"),
+        ("100", "은/는", "은"),
+        ("1000", "이/가", "이"),
+        ("0", "이/가", "이"),
+        ("하트 7", "으로/로", "로"),
+        ("스페이드 에이스", "으로/로", "로"),
+        ("킹", "이/가", "이"),
+        ("카드 3장(클럽 5, 하트 4)", "을/를", "을"),
+        ("Crescent", "이/가", "가"),
+        ("캔필드", "이나/나", "나"),
+        ("CR", "이나/나", "이나"),
+        ("50%", "은/는", "는"),
+    ],
+)
 def test_korean_particles_follow_the_reading(before: str, pair: str, expected: str) -> None:
     assert korean.resolve(before, pair + " 놓습니다") == expected + " 놓습니다"
 
 
 def test_korean_particles_in_messages() -> None:
     # A particle right after an argument is chosen by the argument as read.
-    text = catalogues.message("ko", "facts.cf.refill_to_foundation", move="첫 번째", column=1,
-                              card_name_nom="다이아몬드 6", foundation="다이아몬드 파운데이션",
-                              refill_name_acc="스페이드 퀸")
+    text = catalogues.message(
+        "ko",
+        "facts.cf.refill_to_foundation",
+        move="첫 번째",
+        column=1,
+        card_name_nom="다이아몬드 6",
+        foundation="다이아몬드 파운데이션",
+        refill_name_acc="스페이드 퀸",
+    )
     assert "다이아몬드 6이 " in text and "파운데이션으로 " in text and "스페이드 퀸으로 " in text
     # A pair after a space is text, not a particle.
     assert korean.resolve("", "이/가 뜻") == "이/가 뜻"
@@ -95,8 +126,9 @@ def test_no_punctuation_is_built_in_python() -> None:
     from sitegen import live
     from sitegen.markers import MarkerContext
 
-    ctx = MarkerContext(path="play-crescent.md", lang="fr", docs_dir=Path("docs"), root=Path("."),
-                        line=1, ids=set(), data={})
+    ctx = MarkerContext(
+        path="play-crescent.md", lang="fr", docs_dir=Path("docs"), root=Path("."), line=1, ids=set(), data={}
+    )
     out = html.unescape(live.board_html("crescent", "fr", ctx))
     assert f"Code de la partie{NBSP}:" in out and f"Lien vers cette donne{NBSP}:" in out
     for path in sorted(Path("sitegen").glob("*.py")):
@@ -107,13 +139,17 @@ def test_no_punctuation_is_built_in_python() -> None:
 def test_page_typesetting_leaves_markup_code_and_entities_alone() -> None:
     from sitegen.page_typography import typeset
 
-    page = ('<p>Le talon : voir <a href="x?y=1">ici</a> ! Tom &amp; Jerry ; '
-            '<code>a : b</code> <em>donne</em> : « oui »</p><pre>x ; y</pre>'
-            '<svg><text>a : b</text></svg><!-- c : d -->')
+    page = (
+        '<p>Le talon : voir <a href="x?y=1">ici</a> ! Tom &amp; Jerry ; '
+        "<code>a : b</code> <em>donne</em> : « oui »</p><pre>x ; y</pre>"
+        "<svg><text>a : b</text></svg><!-- c : d -->"
+    )
     out = typeset(page, "fr")
-    assert out == (f'<p>Le talon{NBSP}: voir <a href="x?y=1">ici</a>{NNBSP}! Tom &amp; Jerry{NNBSP}; '
-                   f'<code>a : b</code> <em>donne</em>{NBSP}: «{NNBSP}oui{NNBSP}»</p><pre>x ; y</pre>'
-                   '<svg><text>a : b</text></svg><!-- c : d -->')
+    assert out == (
+        f'<p>Le talon{NBSP}: voir <a href="x?y=1">ici</a>{NNBSP}! Tom &amp; Jerry{NNBSP}; '
+        f"<code>a : b</code> <em>donne</em>{NBSP}: «{NNBSP}oui{NNBSP}»</p><pre>x ; y</pre>"
+        "<svg><text>a : b</text></svg><!-- c : d -->"
+    )
     assert typeset(page, "en") == page
 
 
@@ -123,7 +159,7 @@ def test_built_french_pages_have_no_breakable_space_before_punctuation(built_sit
     bad = []
     for path in sorted((built_site / "fr").rglob("index.html")):
         text = path.read_text(encoding="utf-8")
-        main = text[text.find('<article'):text.find('</article>')]
+        main = text[text.find("<article") : text.find("</article>")]
         for m in re.finditer(r" [;:!?](?=\s|<|$)", _PROTECTED.sub("<>", main)):
             bad.append((str(path.relative_to(built_site)), main and m.group(0)))
     assert main and not bad, bad[:10]
@@ -134,7 +170,7 @@ def test_a_reason_is_a_sentence_of_its_own_in_a_message() -> None:
     for lang in catalogues.LANGUAGES:
         reason = catalogues.message(lang, "reason.same-suit")
         text = catalogues.message(lang, "ui.moves-stopped", number=3, reason=reason)
-        before = text[:text.index(reason)].rstrip(" \u00a0\u202f")
+        before = text[: text.index(reason)].rstrip(" \u00a0\u202f")
         assert before[-1] in ".。!?", (lang, text)
 
 

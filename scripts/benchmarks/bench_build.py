@@ -12,6 +12,7 @@ Figures are medians of the runs (3, or 1 with --quick): wall-clock seconds, and 
 seconds of the build (which a machine busy with other work inflates much less; the load
 average is printed too).
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -50,8 +51,18 @@ def _children_cpu() -> float:
 def _cli_build(docs: Path, site: Path) -> tuple[float, float]:
     """(wall, CPU) seconds of a build in a new process."""
     start, cpu = time.perf_counter(), _children_cpu()
-    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--docs-dir",
-                             str(docs), "--site-dir", str(site)], capture_output=True, text=True)
+    result = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "scripts" / "build.py"),
+            "--docs-dir",
+            str(docs),
+            "--site-dir",
+            str(site),
+        ],
+        capture_output=True,
+        text=True,
+    )
     seconds = time.perf_counter() - start
     if result.returncode != 0:
         raise RuntimeError(f"build failed:\n{result.stdout}{result.stderr}")
@@ -102,12 +113,19 @@ def run(args: Any) -> None:
 
     (c, c_cpu), (s, s_cpu), (e, e_cpu) = (
         (statistics.median(w for w, _ in x), statistics.median(u for _, u in x))
-        for x in (cold, serve_edit, cli_edit))
+        for x in (cold, serve_edit, cli_edit)
+    )
     load = os.getloadavg()[0]
-    print(f"pages built: {pages} ({pages // 4} per language, 4 languages); {runs} run(s) each; "
-          f"load average {load:.1f} on {os.cpu_count()} CPUs")
-    print(f"cold build (new process, empty site/):   {c:6.2f} s wall {c_cpu:6.2f} s CPU   "
-          f"target <= {COLD_TARGET:.0f} s  {_verdict(c, COLD_TARGET)}")
-    print(f"rebuild after a one-page edit, --serve:   {s:6.2f} s wall {s_cpu:6.2f} s CPU   "
-          f"target <= {EDIT_TARGET:.0f} s  {_verdict(s, EDIT_TARGET)}")
+    print(
+        f"pages built: {pages} ({pages // 4} per language, 4 languages); {runs} run(s) each; "
+        f"load average {load:.1f} on {os.cpu_count()} CPUs"
+    )
+    print(
+        f"cold build (new process, empty site/):   {c:6.2f} s wall {c_cpu:6.2f} s CPU   "
+        f"target <= {COLD_TARGET:.0f} s  {_verdict(c, COLD_TARGET)}"
+    )
+    print(
+        f"rebuild after a one-page edit, --serve:   {s:6.2f} s wall {s_cpu:6.2f} s CPU   "
+        f"target <= {EDIT_TARGET:.0f} s  {_verdict(s, EDIT_TARGET)}"
+    )
     print(f"rebuild after a one-page edit, new CLI:   {e:6.2f} s wall {e_cpu:6.2f} s CPU   (for comparison)")

@@ -1,4 +1,5 @@
 """Diagrams: time to render a board (SVG + description) and the SVG's size, both games."""
+
 from __future__ import annotations
 
 import time
@@ -26,10 +27,14 @@ def run(args) -> None:
         states = _states(code, count)
         for lang in ("ko", "en"):
             start = time.perf_counter()
-            sizes = [len(diagrams.render_svg(s, lang, diagram_id="b", interactive=True).encode()) for s in states]
+            sizes = [
+                len(diagrams.render_svg(s, lang, diagram_id="b", interactive=True).encode()) for s in states
+            ]
             per = (time.perf_counter() - start) / len(states) * 1000
-            print(f"{code} {lang}: {len(states)} boards, {per:.2f} ms per interactive SVG, "
-                  f"size {min(sizes)}-{max(sizes)} bytes (mean {sum(sizes) // len(sizes)})")
+            print(
+                f"{code} {lang}: {len(states)} boards, {per:.2f} ms per interactive SVG, "
+                f"size {min(sizes)}-{max(sizes)} bytes (mean {sum(sizes) // len(sizes)})"
+            )
         start = time.perf_counter()
         for s in states:
             diagrams.describe(s, "el")

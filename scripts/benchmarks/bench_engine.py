@@ -5,6 +5,7 @@ start-up is left out). Targets (issue 2): >= 50,000 moves/s in CPython; Pyodide 
 The playout loop is tests/pyodide/playout.py's, run unchanged by both runtimes: legal_moves()
 and play(random choice) with random.Random(seed), to the end of the game or a move cap.
 """
+
 from __future__ import annotations
 
 import cProfile
@@ -50,13 +51,17 @@ def run(args: Any) -> None:
     games = _games(quick)
     for head in ("CR1-N", "CF1-D3", "CF1-D1"):
         part = _cpython([g for g in games if g[0].startswith(head)], 1 if quick else 3)
-        print(f"CPython {head}: {part['moves']} moves in {part['seconds']:.3f} s, "
-              f"{part['moves'] / part['seconds']:,.0f} moves/s")
+        print(
+            f"CPython {head}: {part['moves']} moves in {part['seconds']:.3f} s, "
+            f"{part['moves'] / part['seconds']:,.0f} moves/s"
+        )
     cpython = _cpython(games, 1 if quick else 3)
     rate = cpython["moves"] / cpython["seconds"]
     verdict = "meets" if rate >= TARGET_MOVES_PER_SECOND else "MISSES"
-    print(f"CPython all: {cpython['moves']} moves in {cpython['seconds']:.3f} s, {rate:,.0f} moves/s "
-          f"({verdict} the target of {TARGET_MOVES_PER_SECOND:,})")
+    print(
+        f"CPython all: {cpython['moves']} moves in {cpython['seconds']:.3f} s, {rate:,.0f} moves/s "
+        f"({verdict} the target of {TARGET_MOVES_PER_SECOND:,})"
+    )
     if rate < TARGET_MOVES_PER_SECOND:
         print("where the time goes (cProfile, by own time):")
         print(_profile(games))
@@ -70,6 +75,8 @@ def run(args: Any) -> None:
         print(f"Pyodide played {result['moves']} moves, CPython {cpython['moves']}: the runs differ!")
     ratio = result["seconds"] / cpython["seconds"]
     verdict = "meets" if ratio <= TARGET_RATIO else "MISSES"
-    print(f"Pyodide (Python {answer['python']}): {result['moves']} moves in {result['seconds']:.3f} s, "
-          f"{result['moves'] / result['seconds']:,.0f} moves/s")
+    print(
+        f"Pyodide (Python {answer['python']}): {result['moves']} moves in {result['seconds']:.3f} s, "
+        f"{result['moves'] / result['seconds']:,.0f} moves/s"
+    )
     print(f"Pyodide/CPython time ratio: {ratio:.2f} ({verdict} the target of <= {TARGET_RATIO:g})")

@@ -16,6 +16,7 @@ median of each figure (and every run's performance score); `--mobile` skips desk
 audits the named pages only; `--save DIR` keeps each run's JSON report (for the `bootup-time`,
 `mainthread-work-breakdown`, `long-tasks` ... audits behind a score).
 """
+
 from __future__ import annotations
 
 import json
@@ -31,8 +32,12 @@ SITE = ROOT / ".bench" / "lighthouse-site"
 CHROMIUM = "/usr/bin/chromium"
 LIGHTHOUSE = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
-METRICS = (("FCP", "first-contentful-paint"), ("LCP", "largest-contentful-paint"),
-           ("TBT", "total-blocking-time"), ("CLS", "cumulative-layout-shift"))
+METRICS = (
+    ("FCP", "first-contentful-paint"),
+    ("LCP", "largest-contentful-paint"),
+    ("TBT", "total-blocking-time"),
+    ("CLS", "cumulative-layout-shift"),
+)
 # (label, path): home, a Korean rules page, a Greek Play page, the Examples page, a French
 # statistics page (the issue's list), plus the heaviest rules page in English and the Greek
 # Puzzles page (the heaviest page of the site).
@@ -58,9 +63,16 @@ def _build() -> None:
 def _audit(url: str, desktop: bool) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="lighthouse-") as tmp:
         out = Path(tmp) / "report.json"
-        cmd = ["node", str(LIGHTHOUSE), url, "--output=json", f"--output-path={out}", "--quiet",
-               f"--only-categories={','.join(CATEGORIES)}",
-               "--chrome-flags=--headless=new --no-sandbox --disable-gpu"]
+        cmd = [
+            "node",
+            str(LIGHTHOUSE),
+            url,
+            "--output=json",
+            f"--output-path={out}",
+            "--quiet",
+            f"--only-categories={','.join(CATEGORIES)}",
+            "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+        ]
         if desktop:
             cmd.append("--preset=desktop")
         env = {**os.environ, "CHROME_PATH": CHROMIUM}
@@ -123,16 +135,16 @@ def run(args: Any) -> None:
     if wanted:
         unknown = sorted(set(wanted) - {label for label, _ in PAGES})
         if unknown:
-            raise SystemExit(f"lighthouse: unknown page label(s) {unknown}; known: "
-                             f"{[label for label, _ in PAGES]}")
+            raise SystemExit(
+                f"lighthouse: unknown page label(s) {unknown}; known: {[label for label, _ in PAGES]}"
+            )
         pages = tuple(p for p in PAGES if p[0] in wanted)
     save = Path(args.save) if getattr(args, "save", "") else None
     if save:
         save.mkdir(parents=True, exist_ok=True)
     runs = max(1, getattr(args, "runs", 1))
     forms = (False,) if getattr(args, "mobile", False) else (False, True)
-    header = ["page", "form", "perf", "a11y", "bp", "seo", "FCP ms", "LCP ms", "TBT ms", "CLS",
-              "load avg"]
+    header = ["page", "form", "perf", "a11y", "bp", "seo", "FCP ms", "LCP ms", "TBT ms", "CLS", "load avg"]
     if runs > 1:
         header.append(f"perf of {runs} runs")
     print(f"load average before: {os.getloadavg()[0]:.2f} (2-core machine)", flush=True)

@@ -30,6 +30,7 @@ The site is built from docs/ into .bench/page-site (scripts/build.py); with LIVE
 small fixture site of tests/browser/livesite.py instead. Times are from the page's own clock
 (performance.now()), so Playwright's round trips are not counted.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -42,11 +43,18 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / ".bench" / "page-site"
 CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 TARGETS = {"move_p95": 30.0, "step": 16.0, "weight_kb": 250.0}
 BARE_DIR = "_bench"
-PAUSE_EVERY, PAUSE_MS = 10, 700   # a reader's pause: longer than verdict.js's QUIET_MS (400)
+PAUSE_EVERY, PAUSE_MS = 10, 700  # a reader's pause: longer than verdict.js's QUIET_MS (400)
 
 BARE_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>bare Pyodide</title>
 <link rel="icon" href="data:,"></head><body><script>
@@ -134,13 +142,17 @@ def _move_feedback(browser: Any, base: str, actions: int) -> None:
     page.goto(_page_url(base, "en", "play-crescent"))
     page.wait_for_selector("[data-board][data-live='true'][data-state]", timeout=60_000)
     # The verdict's worker up and its first verdict shown: the game is played beside it.
-    page.wait_for_function("document.querySelector('[data-board]').__cc.verdict.bootMs != null"
-                           " && document.querySelector('[data-board]').dataset.verdict !== 'pending'",
-                           timeout=180_000)
+    page.wait_for_function(
+        "document.querySelector('[data-board]').__cc.verdict.bootMs != null"
+        " && document.querySelector('[data-board]').dataset.verdict !== 'pending'",
+        timeout=180_000,
+    )
     # Counts the positions sent to the solver while the game is played.
-    page.evaluate("(() => { const c = document.querySelector('[data-board]').__cc.verdict.client;"
-                  " const call = c.call.bind(c); window.__searches = 0;"
-                  " c.call = (op, args) => { window.__searches++; return call(op, args); }; })()")
+    page.evaluate(
+        "(() => { const c = document.querySelector('[data-board]').__cc.verdict.client;"
+        " const call = c.call.bind(c); window.__searches = 0;"
+        " c.call = (op, args) => { window.__searches++; return call(op, args); }; })()"
+    )
     game = engine.new_game("CR1-N-AAAAAAB")
     times: list[float] = []
     kinds: dict[str, int] = {"tap": 0, "second click": 0, "refusal": 0, "undo": 0}
@@ -160,10 +172,22 @@ def _move_feedback(browser: Any, base: str, actions: int) -> None:
             game.undo()
             continue
         if n % 4 == 0:  # a refused second click
-            src = next((str(p) for p in range(1, 17) if engine.tap(game, str(p)) is None
-                        and game.state()["piles"][p - 1]), None)
-            dst = next((str(q) for q in range(1, 17) if src and str(q) != src
-                        and game.check(f"{src}>{q}") is not None), None)
+            src = next(
+                (
+                    str(p)
+                    for p in range(1, 17)
+                    if engine.tap(game, str(p)) is None and game.state()["piles"][p - 1]
+                ),
+                None,
+            )
+            dst = next(
+                (
+                    str(q)
+                    for q in range(1, 17)
+                    if src and str(q) != src and game.check(f"{src}>{q}") is not None
+                ),
+                None,
+            )
             if src and dst:
                 click(f"[data-place='{src}']", "tap")
                 click(f"[data-place='{dst}']", "refusal")
@@ -173,7 +197,8 @@ def _move_feedback(browser: Any, base: str, actions: int) -> None:
                 page.click("[data-board] [data-action='redeal']")
                 game.play("redeal")
                 page.wait_for_function(
-                    f"JSON.parse(document.querySelector('[data-board]').dataset.state).redeals_left === {game.state()['redeals_left']}")
+                    f"JSON.parse(document.querySelector('[data-board]').dataset.state).redeals_left === {game.state()['redeals_left']}"
+                )
                 continue
             break
         move = legal[n % len(legal)]
@@ -194,15 +219,19 @@ def _move_feedback(browser: Any, base: str, actions: int) -> None:
     print(f"  of which Python in the worker: p50 {_pct(py, 0.5):.1f} ms, p95 {_pct(py, 0.95):.1f} ms")
     if saves["url"] and saves["storage"]:
         url, kept = saves["url"], saves["storage"]
-        print(f"  saved.js writes: the URL (history.replaceState, in the answer's task) {len(url)} times: "
-              f"p50 {_pct(url, 0.5):.2f} ms, p95 {_pct(url, 0.95):.2f} ms, max {max(url):.2f} ms; "
-              f"the storage copy (localStorage, once painted) {len(kept)} times: p50 {_pct(kept, 0.5):.2f} ms, "
-              f"p95 {_pct(kept, 0.95):.2f} ms, max {max(kept):.2f} ms")
+        print(
+            f"  saved.js writes: the URL (history.replaceState, in the answer's task) {len(url)} times: "
+            f"p50 {_pct(url, 0.5):.2f} ms, p95 {_pct(url, 0.95):.2f} ms, max {max(url):.2f} ms; "
+            f"the storage copy (localStorage, once painted) {len(kept)} times: p50 {_pct(kept, 0.5):.2f} ms, "
+            f"p95 {_pct(kept, 0.95):.2f} ms, max {max(kept):.2f} ms"
+        )
     p50, p95 = _pct(times, 0.5), _pct(times, 0.95)
-    print(f"move feedback: {len(times)} clicks ({', '.join(f'{k} {v}' for k, v in kinds.items())}), "
-          f"glides on, verdict worker up ({searches} positions searched during the game): "
-          f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {max(times):.1f} ms  "
-          f"(target p95 <= {TARGETS['move_p95']:.0f})  {_verdict(p95, TARGETS['move_p95'])}")
+    print(
+        f"move feedback: {len(times)} clicks ({', '.join(f'{k} {v}' for k, v in kinds.items())}), "
+        f"glides on, verdict worker up ({searches} positions searched during the game): "
+        f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {max(times):.1f} ms  "
+        f"(target p95 <= {TARGETS['move_p95']:.0f})  {_verdict(p95, TARGETS['move_p95'])}"
+    )
 
 
 VERDICT_PROBE = """
@@ -256,21 +285,31 @@ def _verdicts(browser: Any, base: str, runs: int) -> None:
             verdicts.append(page.evaluate("window.__verdict"))
             boots.append(page.evaluate("document.querySelector('[data-board]').__cc.verdict.bootMs"))
             # A new random deal, the solver's worker already up: the search alone.
-            page.evaluate("window.__code0 = document.querySelector('[data-board] [data-role=code-out]')"
-                          ".textContent; window.__t0 = performance.now()")
-            page.click("[data-board] [data-action='random']" if game == "crescent"
-                       else "[data-board] [data-action='newgame']")
+            page.evaluate(
+                "window.__code0 = document.querySelector('[data-board] [data-role=code-out]')"
+                ".textContent; window.__t0 = performance.now()"
+            )
+            page.click(
+                "[data-board] [data-action='random']"
+                if game == "crescent"
+                else "[data-board] [data-action='newgame']"
+            )
             if game == "canfield":
                 page.click("[data-board] dialog [data-role='deal']")
-            page.wait_for_function("document.querySelector('[data-board]').dataset.verdict !== 'pending'"
-                                   " && document.querySelector('[data-board] [data-role=code-out]')"
-                                   ".textContent !== window.__code0", timeout=60_000)
+            page.wait_for_function(
+                "document.querySelector('[data-board]').dataset.verdict !== 'pending'"
+                " && document.querySelector('[data-board] [data-role=code-out]')"
+                ".textContent !== window.__code0",
+                timeout=60_000,
+            )
             later.append(page.evaluate("performance.now() - window.__t0"))
             context.close()
-        print(f"verdict, {game}: first on a fresh deal {statistics.median(firsts):.0f} ms after the board is live "
-              f"(runs: {', '.join(f'{v:.0f}' for v in firsts)}; verdicts {', '.join(verdicts)}); "
-              f"its worker's boot median {statistics.median(boots):.0f} ms; "
-              f"a new deal with it up: median {statistics.median(later):.0f} ms")
+        print(
+            f"verdict, {game}: first on a fresh deal {statistics.median(firsts):.0f} ms after the board is live "
+            f"(runs: {', '.join(f'{v:.0f}' for v in firsts)}; verdicts {', '.join(verdicts)}); "
+            f"its worker's boot median {statistics.median(boots):.0f} ms; "
+            f"a new deal with it up: median {statistics.median(later):.0f} ms"
+        )
 
 
 def _verdict_memory(browser: Any, base: str) -> None:
@@ -298,9 +337,11 @@ def _verdict_memory(browser: Any, base: str) -> None:
     page.wait_for_timeout(1000)
     after = _pss_kb(pid)
     context.close()
-    print(f"memory (browser processes' PSS, a Crescent Play page): {before / 1024:.0f} MB without the verdict "
-          f"worker, {after / 1024:.0f} MB with it booted ({boot['booted']:.0f} ms) and after one 4 s search "
-          f"({boot['verdict']}, {boot['nodes']} positions): +{(after - before) / 1024:.0f} MB")
+    print(
+        f"memory (browser processes' PSS, a Crescent Play page): {before / 1024:.0f} MB without the verdict "
+        f"worker, {after / 1024:.0f} MB with it booted ({boot['booted']:.0f} ms) and after one 4 s search "
+        f"({boot['verdict']}, {boot['nodes']} positions): +{(after - before) / 1024:.0f} MB"
+    )
 
 
 def _replay_steps(browser: Any, base: str, steps: int) -> None:
@@ -311,8 +352,10 @@ def _replay_steps(browser: Any, base: str, steps: int) -> None:
     page.wait_for_selector("[data-replay][data-step='1']")
     times = page.evaluate(STEP, steps)
     context.close()
-    print(f"replay step: {len(times)} steps: p50 {_pct(times, 0.5):.2f} ms, p95 {_pct(times, 0.95):.2f} ms, "
-          f"max {max(times):.2f} ms  (target <= {TARGETS['step']:.0f})  {_verdict(_pct(times, 0.95), TARGETS['step'])}")
+    print(
+        f"replay step: {len(times)} steps: p50 {_pct(times, 0.5):.2f} ms, p95 {_pct(times, 0.95):.2f} ms, "
+        f"max {max(times):.2f} ms  (target <= {TARGETS['step']:.0f})  {_verdict(_pct(times, 0.95), TARGETS['step'])}"
+    )
 
 
 def _pages(site: Path) -> list[str]:
@@ -356,8 +399,10 @@ def _weights(browser: Any, base: str, site: Path) -> None:
         shown = ", ".join(f"{u.removeprefix(base)} {b / 1024:.0f}" for u, b in top)
         print(f"  /{rel:<22} {total:7.1f} KB  {_verdict(total, TARGETS['weight_kb'])}  (largest: {shown})")
         worst = max(worst, (total, rel))
-    print(f"heaviest page: /{worst[1]} {worst[0]:.1f} KB (target <= {TARGETS['weight_kb']:.0f} KB)  "
-          f"{_verdict(worst[0], TARGETS['weight_kb'])}")
+    print(
+        f"heaviest page: /{worst[1]} {worst[0]:.1f} KB (target <= {TARGETS['weight_kb']:.0f} KB)  "
+        f"{_verdict(worst[0], TARGETS['weight_kb'])}"
+    )
 
 
 def run(args: Any) -> None:
@@ -374,8 +419,7 @@ def run(args: Any) -> None:
     base = serve.url_of(server)
     # Every figure here is wall-clock time on this machine: other work running at the same time
     # shows in it, so the load is printed with the figures.
-    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} "
-          f"({os.cpu_count()} CPUs)")
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} CPUs)")
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
@@ -384,8 +428,14 @@ def run(args: Any) -> None:
             from benchmarks import page_start
 
             page_start.snapshot_sizes(site)
-            page_start.start_modes(browser, base, _page_url(base, "en", "play-crescent"),
-                                   base + BARE_DIR + "/bare.html", LIVE_PROBE, 1 if quick else 3)
+            page_start.start_modes(
+                browser,
+                base,
+                _page_url(base, "en", "play-crescent"),
+                base + BARE_DIR + "/bare.html",
+                LIVE_PROBE,
+                1 if quick else 3,
+            )
             page_start.offline(browser, site, "ko/crescent/", "ko/play-crescent/", LIVE_PROBE)
             _move_feedback(browser, base, 20 if quick else 60)
             _verdicts(browser, base, 1 if quick else 3)

@@ -24,6 +24,7 @@ older commit), to compare two solvers at the same cap. Run it niced:
 
 `--compiled` imports `engine` from the mypyc build (scripts/compile_solver.py, built if stale).
 """
+
 from __future__ import annotations
 
 import multiprocessing
@@ -67,15 +68,22 @@ def run(args: Any) -> None:
             nodes = sum(r["nodes"] for r in results)
             seconds = sum(r["seconds"] for r in results)
             share = len(decided) / count
-            print(f"{label}: {count} deals, cap {cap:g} s CPU: win {statuses.count('win')}, "
-                  f"loss {statuses.count('loss')}, unknown {statuses.count('unknown')}; "
-                  f"decided {share:.1%} (target {target:.0%}: {'met' if share >= target else 'NOT met'})")
+            print(
+                f"{label}: {count} deals, cap {cap:g} s CPU: win {statuses.count('win')}, "
+                f"loss {statuses.count('loss')}, unknown {statuses.count('unknown')}; "
+                f"decided {share:.1%} (target {target:.0%}: {'met' if share >= target else 'NOT met'})"
+            )
             if decided:
                 times = sorted(r["seconds"] for r in decided)
-                print(f"  CPU time to decide: median {statistics.median(times):.2f} s, "
-                      f"max {times[-1]:.2f} s; CPU spent {seconds:.0f} s")
-            print(f"  {nodes / seconds:,.0f} nodes per CPU second; wall {wall:.0f} s on 2 processes; "
-                  f"load average {os.getloadavg()[0]:.2f}", flush=True)
+                print(
+                    f"  CPU time to decide: median {statistics.median(times):.2f} s, "
+                    f"max {times[-1]:.2f} s; CPU spent {seconds:.0f} s"
+                )
+            print(
+                f"  {nodes / seconds:,.0f} nodes per CPU second; wall {wall:.0f} s on 2 processes; "
+                f"load average {os.getloadavg()[0]:.2f}",
+                flush=True,
+            )
 
 
 def hard_deals(game: str, unknown_limit: int, sample: int, seed: int = 13) -> list[tuple[str, str]]:
@@ -110,12 +118,21 @@ def main() -> None:
     parser.add_argument("--engine-root", help="import engine from this directory")
     parser.add_argument("--compiled", action="store_true", help="import engine from the mypyc build")
     parser.add_argument("--only", help="comma-separated codes instead of the file's deals")
-    parser.add_argument("--fresh", type=int, default=0,
-                        help="instead: this many fresh deals from --first (nothing else names them)")
+    parser.add_argument(
+        "--fresh",
+        type=int,
+        default=0,
+        help="instead: this many fresh deals from --first (nothing else names them)",
+    )
     parser.add_argument("--first", type=int, default=FRESH_FIRST, help="first fresh deal number")
     parser.add_argument("--seed", type=int, default=1, help="the solver's seed (solve(seed=...))")
-    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                        help="experiment: set a CrescentSearcher/CanfieldSearcher class attribute")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="experiment: set a CrescentSearcher/CanfieldSearcher class attribute",
+    )
     parser.add_argument("--part", default="1/1", help="I/N: every Nth deal from the Ith (to run N processes)")
     args = parser.parse_args()
     root = __import__("pathlib").Path(__file__).resolve().parents[2]
@@ -128,8 +145,11 @@ def main() -> None:
     import engine
     import engine.solver
 
-    print(f"engine from {engine.__file__} (solver: {engine.solver.__file__}); "
-          f"uptime: {os.popen('uptime').read().strip()}", flush=True)
+    print(
+        f"engine from {engine.__file__} (solver: {engine.solver.__file__}); "
+        f"uptime: {os.popen('uptime').read().strip()}",
+        flush=True,
+    )
     if args.fresh:
         from engine.codes import deal_letters
 
@@ -150,21 +170,28 @@ def main() -> None:
         setattr(searcher, name, type(getattr(searcher, name))(value))
         print(f"{searcher.__name__}.{name} = {getattr(searcher, name)!r}")
     part, parts = map(int, args.part.split("/"))
-    deals = deals[part - 1::parts]
+    deals = deals[part - 1 :: parts]
     totals: dict[str, dict[str, float]] = {}
     for code, before in deals:
         game = engine.new_game(code)
         solution = engine.solve(game, max_seconds=args.cap, clock=time.thread_time, seed=args.seed)
-        group = totals.setdefault({"unknown": "undecided", "fresh": "fresh"}.get(before, "decided sample"),
-                                  {"deals": 0, "win": 0, "loss": 0, "unknown": 0, "cpu": 0.0})
+        group = totals.setdefault(
+            {"unknown": "undecided", "fresh": "fresh"}.get(before, "decided sample"),
+            {"deals": 0, "win": 0, "loss": 0, "unknown": 0, "cpu": 0.0},
+        )
         group["deals"] += 1
         group[solution.status] += 1
         group["cpu"] += solution.seconds
-        print(f"{code} file={before} -> {solution.status} {solution.seconds:.2f} s CPU, "
-              f"{solution.nodes} nodes, {solution.positions} positions {solution.why}", flush=True)
+        print(
+            f"{code} file={before} -> {solution.status} {solution.seconds:.2f} s CPU, "
+            f"{solution.nodes} nodes, {solution.positions} positions {solution.why}",
+            flush=True,
+        )
     for name, g in totals.items():
-        print(f"{name}: {g['deals']:.0f} deals at {args.cap:g} s CPU: win {g['win']:.0f}, "
-              f"loss {g['loss']:.0f}, unknown {g['unknown']:.0f}; CPU {g['cpu']:.0f} s")
+        print(
+            f"{name}: {g['deals']:.0f} deals at {args.cap:g} s CPU: win {g['win']:.0f}, "
+            f"loss {g['loss']:.0f}, unknown {g['unknown']:.0f}; CPU {g['cpu']:.0f} s"
+        )
     print(f"uptime: {os.popen('uptime').read().strip()}")
 
 

@@ -11,6 +11,7 @@ fresh browser context (empty caches, no service worker):
   it is idle, fetches the snapshot; return visit: the page opened again in the same context.
 Targets (issue 16): first visit <= 1.15 x cold bare; return visit <= 0.35 x warm bare.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -64,8 +65,10 @@ def snapshot_sizes(site: Path) -> None:
         return
     packed = files[0].read_bytes()
     raw = len(gzip.decompress(packed))
-    print(f"snapshot {files[0].name}: raw {raw / 1e6:.1f} MB, as served (gzip, .bin.gz) "
-          f"{len(packed) / 1e6:.2f} MB")
+    print(
+        f"snapshot {files[0].name}: raw {raw / 1e6:.1f} MB, as served (gzip, .bin.gz) "
+        f"{len(packed) / 1e6:.2f} MB"
+    )
 
 
 def start_modes(browser: Any, base: str, play_url: str, bare_url: str, probe: str, runs: int) -> None:
@@ -113,12 +116,18 @@ def start_modes(browser: Any, base: str, play_url: str, bare_url: str, probe: st
     print(f"first visit, live:  median {fv:.0f} ms  (runs: {', '.join(f'{v:.0f}' for v in first)})")
     print(f"return visit, live: median {rv:.0f} ms  (runs: {', '.join(f'{v:.0f}' for v in again)})")
     print(f"start modes seen (first, return, ...): {', '.join(modes)}")
-    print(f"first visit live / cold bare: {fv / cb:.2f}  (target <= {TARGET_FIRST})  "
-          f"{_verdict(fv / cb, TARGET_FIRST)}")
-    print(f"return visit live / warm bare: {rv / wb:.2f}  (target <= {TARGET_RETURN})  "
-          f"{_verdict(rv / wb, TARGET_RETURN)}")
-    print(f"extra bytes a first visit fetches in idle time (the snapshot, as transferred): "
-          f"{', '.join(f'{b / 1e6:.2f} MB' for b in idle_bytes)}")
+    print(
+        f"first visit live / cold bare: {fv / cb:.2f}  (target <= {TARGET_FIRST})  "
+        f"{_verdict(fv / cb, TARGET_FIRST)}"
+    )
+    print(
+        f"return visit live / warm bare: {rv / wb:.2f}  (target <= {TARGET_RETURN})  "
+        f"{_verdict(rv / wb, TARGET_RETURN)}"
+    )
+    print(
+        f"extra bytes a first visit fetches in idle time (the snapshot, as transferred): "
+        f"{', '.join(f'{b / 1e6:.2f} MB' for b in idle_bytes)}"
+    )
 
 
 def offline(browser: Any, site: Path, rules_path: str, play_path: str, probe: str) -> None:
@@ -135,16 +144,21 @@ def offline(browser: Any, site: Path, rules_path: str, play_path: str, probe: st
         page.wait_for_function("window.CCOffline && CCOffline.state === 'ready'", timeout=120_000)
         sizes = page.evaluate(CACHE_SIZES)
         total = sum(b for _n, b in sizes.values())
-        print(f"offline: kept after one visit to /{rules_path}: {total / 1e6:.2f} MB "
-              f"({'; '.join(f'{k.split(chr(47))[0]} {n} files {b / 1e6:.2f} MB' for k, (n, b) in sizes.items())})")
+        print(
+            f"offline: kept after one visit to /{rules_path}: {total / 1e6:.2f} MB "
+            f"({'; '.join(f'{k.split(chr(47))[0]} {n} files {b / 1e6:.2f} MB' for k, (n, b) in sizes.items())})"
+        )
         page.goto(base + play_path)
         page.wait_for_selector(LIVE, timeout=120_000)
-        page.wait_for_function("window.CCOffline.state === 'ready' && CCOffline.runtime === true",
-                               timeout=120_000)
+        page.wait_for_function(
+            "window.CCOffline.state === 'ready' && CCOffline.runtime === true", timeout=120_000
+        )
         sizes = page.evaluate(CACHE_SIZES)
         total = sum(b for _n, b in sizes.values())
-        print(f"offline: kept after the Play page went live: {total / 1e6:.2f} MB "
-              f"({'; '.join(f'{k.split(chr(47))[0]} {n} files {b / 1e6:.2f} MB' for k, (n, b) in sizes.items())})")
+        print(
+            f"offline: kept after the Play page went live: {total / 1e6:.2f} MB "
+            f"({'; '.join(f'{k.split(chr(47))[0]} {n} files {b / 1e6:.2f} MB' for k, (n, b) in sizes.items())})"
+        )
         # The snapshot, fetched by the worker once Python has been idle 3 s, kept by the
         # service worker: wait for it (up to 90 s) so that the offline start can use it.
         for _ in range(180):

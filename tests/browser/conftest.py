@@ -1,5 +1,6 @@
 """Browser tests: Debian's chromium (never `playwright install`), the site built once per session
 (tests/conftest.py: built_site) and served by scripts/serve.py on a free 127.0.0.1 port."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -11,8 +12,15 @@ import pytest
 from tests.conftest import load_script
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 @pytest.fixture(scope="session")

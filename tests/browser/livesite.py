@@ -7,6 +7,7 @@ sitegen/live.py, with the example games of tests/fixtures/live/ — for working 
 scripts without the real pages. The try-it tests always use that small site (`fixture_url`):
 it holds `<!-- tryit: -->` markers on its rules pages whatever the real pages hold.
 """
+
 from __future__ import annotations
 
 import os
@@ -24,7 +25,7 @@ from tests.conftest import ROOT, load_script
 
 # Every catalogue language: the mini-site has pages in each.
 LANGS = catalogues.LANGUAGES
-DEFAULT_LANG = "en"   # mkdocs-static-i18n puts the default language at the site's root
+DEFAULT_LANG = "en"  # mkdocs-static-i18n puts the default language at the site's root
 FIXTURE_DOCS = ROOT / "tests" / "fixtures" / "live"
 
 MINI_PAGES = {
@@ -115,8 +116,11 @@ class Watch:
     dialogs: list[str] = field(default_factory=list)
 
     def off_site(self) -> list[str]:
-        return [u for u in self.requests if not u.startswith(self.base)
-                and not u.startswith(("data:", "blob:", "about:"))]
+        return [
+            u
+            for u in self.requests
+            if not u.startswith(self.base) and not u.startswith(("data:", "blob:", "about:"))
+        ]
 
 
 def watch(page: Page, base: str) -> Watch:
@@ -145,6 +149,7 @@ def watch(page: Page, base: str) -> Watch:
 
 class Held(list):
     """Requests held back until `release` (then they, and later ones, go through)."""
+
     released = False
 
     def handle(self, route: Route) -> None:

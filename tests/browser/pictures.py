@@ -2,6 +2,7 @@
 first as an <img> of the build's drawing (sitegen/pictures.py). A reader clicks the picture
 where a place is drawn; these helpers find that spot from the drawing diagrams/ makes (the
 interactive drawing: each place's hit rectangle) and click there with the real mouse."""
+
 from __future__ import annotations
 
 import re
@@ -11,8 +12,10 @@ from playwright.sync_api import Locator
 
 import diagrams
 
-_HIT_RE = re.compile(r'<g data-place="([^"]+)"[^>]*><rect class="cd-hit" x="([\d.]+)" y="([\d.]+)"'
-                     r' width="([\d.]+)" height="([\d.]+)"')
+_HIT_RE = re.compile(
+    r'<g data-place="([^"]+)"[^>]*><rect class="cd-hit" x="([\d.]+)" y="([\d.]+)"'
+    r' width="([\d.]+)" height="([\d.]+)"'
+)
 _VIEW_RE = re.compile(r'viewBox="0 0 ([\d.]+) ([\d.]+)"')
 
 
@@ -49,6 +52,8 @@ def drag_on_picture(board: Locator, state: dict[str, Any], lang: str, src: str, 
     (ax, ay), (bx, by) = place_spot(state, lang, src), place_spot(state, lang, dst)
     page.mouse.move(box["x"] + ax * box["width"], box["y"] + ay * box["height"])
     page.mouse.down()
-    page.mouse.move(box["x"] + (ax + bx) / 2 * box["width"], box["y"] + (ay + by) / 2 * box["height"], steps=4)
+    page.mouse.move(
+        box["x"] + (ax + bx) / 2 * box["width"], box["y"] + (ay + by) / 2 * box["height"], steps=4
+    )
     page.mouse.move(box["x"] + bx * box["width"], box["y"] + by * box["height"], steps=4)
     page.mouse.up()

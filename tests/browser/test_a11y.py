@@ -6,6 +6,7 @@
 
 Expected values come from the engine and the catalogues run here in CPython.
 """
+
 from __future__ import annotations
 
 import json
@@ -40,8 +41,10 @@ def phone(page: Page) -> Page:
 
 # ---- try-it answers come later; a click before them is kept -------------------------------------
 
-def test_tryit_click_before_answers_is_queued_then_answered(page: Page, live_url: str,
-                                                           watched: Watch) -> None:
+
+def test_tryit_click_before_answers_is_queued_then_answered(
+    page: Page, live_url: str, watched: Watch
+) -> None:
     held = hold(page, r".*/assets/tryit/.*\.json$")
     page.context.route(re.compile(r".*/(pyodide/.*|assets/py\.zip)$"), lambda r: r.abort())
     page.goto(live_url + page_path("fr", "crescent"))
@@ -62,11 +65,18 @@ def test_tryit_click_before_answers_is_queued_then_answered(page: Page, live_url
     expect(figure.locator(f"[data-place='{place}']")).to_have_class(re.compile("is-selected"))
     # The focusable drawing came with the answers: one tab stop.
     expect(figure.locator("[data-place][tabindex='0']")).to_have_count(1)
-    watched.errors[:] = [e for e in watched.errors if "ERR_FAILED" not in e and "Failed to load" not in e
-                         and "Failed to fetch" not in e and "dynamically imported" not in e]
+    watched.errors[:] = [
+        e
+        for e in watched.errors
+        if "ERR_FAILED" not in e
+        and "Failed to load" not in e
+        and "Failed to fetch" not in e
+        and "dynamically imported" not in e
+    ]
 
 
 # ---- the keyboard -------------------------------------------------------------------------------
+
 
 def _focused_place(page: Page) -> str | None:
     return page.evaluate("document.activeElement && document.activeElement.getAttribute('data-place')")
@@ -78,8 +88,9 @@ def _open_live(page: Page, url: str) -> None:
 
 
 @pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 1000}], ids=["phone", "desktop"])
-def test_board_is_one_tab_stop_with_arrow_keys(page: Page, live_url: str, watched: Watch,
-                                               viewport: dict[str, int]) -> None:
+def test_board_is_one_tab_stop_with_arrow_keys(
+    page: Page, live_url: str, watched: Watch, viewport: dict[str, int]
+) -> None:
     page.set_viewport_size(viewport)
     _open_live(page, live_url + page_path("el", "play-crescent"))
     board = page.locator("[data-board]")
@@ -213,8 +224,13 @@ def _touch_drag(page: Page, src: str, dst: str) -> None:
     x1, y1 = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
     for i in range(1, 9):
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
-            {"x": x0 + (x1 - x0) * i / 8, "y": y0 + (y1 - y0) * i / 8}]})
+        cdp.send(
+            "Input.dispatchTouchEvent",
+            {
+                "type": "touchMove",
+                "touchPoints": [{"x": x0 + (x1 - x0) * i / 8, "y": y0 + (y1 - y0) * i / 8}],
+            },
+        )
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
@@ -253,8 +269,9 @@ AXE_RUN = """async () => {
 
 def _pages(site: Path, lang: str) -> list[str]:
     """Every HTML page of one language in the built site (the default language at the root)."""
-    langs = sorted(p.name for p in (Path(catalogues.__file__).parent).iterdir()
-                   if p.is_dir() and any(p.glob("*.json")))
+    langs = sorted(
+        p.name for p in (Path(catalogues.__file__).parent).iterdir() if p.is_dir() and any(p.glob("*.json"))
+    )
     out = []
     for path in sorted(site.rglob("index.html")):
         rel = path.relative_to(site).parent.as_posix()
@@ -271,7 +288,7 @@ def _axe(page: Page, url: str, scheme: str = "light") -> list[dict[str, Any]]:
     page.emulate_media(color_scheme=scheme)
     page.goto(url)
     page.wait_for_load_state("load")
-    page.wait_for_timeout(150)    # Material mounts its components (tables, search) on load
+    page.wait_for_timeout(150)  # Material mounts its components (tables, search) on load
     page.add_script_tag(path=str(AXE))
     return page.evaluate(AXE_RUN)
 
@@ -295,8 +312,15 @@ def test_axe_finds_nothing_on_any_page(page: Page, live_site: Path, live_url: st
 def test_axe_on_a_phone_in_both_schemes(phone: Page, live_url: str, scheme: str) -> None:
     phone.context.route(re.compile(r".*/(pyodide/.*|assets/py\.zip)$"), lambda r: r.abort())
     found = {}
-    for rel in ("", "el/play-crescent/", "ko/crescent/", "fr/statistics/", "examples/",
-                "ja/play-canfield/", "de/canfield/"):
+    for rel in (
+        "",
+        "el/play-crescent/",
+        "ko/crescent/",
+        "fr/statistics/",
+        "examples/",
+        "ja/play-canfield/",
+        "de/canfield/",
+    ):
         violations = _axe(phone, live_url + rel, scheme)
         if violations:
             found[rel] = violations

@@ -2,6 +2,7 @@
 `text-transform: uppercase` under lang="el" (no accents, ¨ where an accent split a diphthong,
 Ή kept), for every Greek message and glossary heading. The Greek pages declare lang="el", so
 Material's uppercase styles (h5) render the same way."""
+
 from __future__ import annotations
 
 import html
@@ -30,8 +31,9 @@ def test_greek_capitals_match_chromium(page) -> None:
     body = "".join(f'<p style="text-transform:uppercase">{html.escape(t)}</p>' for t in texts)
     page.set_content(f'<html lang="el"><body>{body}</body></html>')
     shown = page.eval_on_selector_all("p", "ps => ps.map(p => p.innerText)")
-    differ = [(t, s, catalogues.upper("el", t)) for t, s in zip(texts, shown)
-              if s != catalogues.upper("el", t)]
+    differ = [
+        (t, s, catalogues.upper("el", t)) for t, s in zip(texts, shown) if s != catalogues.upper("el", t)
+    ]
     assert len(shown) == len(texts) > 100
     assert not differ, differ[:5]
 

@@ -1,5 +1,6 @@
 """The site built for a public host (SITE_URL) in Chromium: its alternate links are there for
 crawlers and cost the reader nothing."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -28,7 +29,12 @@ def test_alternates_cost_the_reader_nothing(page: Page, hosted_url: str) -> None
     page.goto(hosted_url + "ko/crescent/", wait_until="load")
     page.wait_for_timeout(1500)
     assert page.evaluate("document.querySelectorAll('link[rel=alternate]').length") == 0
-    assert page.evaluate("[...document.querySelectorAll('link')].filter(l => "
-                         "l.relList.contains('alternate') && l.hreflang).length") == len(LANGUAGES) + 1
+    assert (
+        page.evaluate(
+            "[...document.querySelectorAll('link')].filter(l => "
+            "l.relList.contains('alternate') && l.hreflang).length"
+        )
+        == len(LANGUAGES) + 1
+    )
     assert not [u for u in w.requests if "sitemap" in u], w.requests
     assert w.errors == [] and w.off_site() == []

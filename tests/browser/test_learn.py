@@ -4,6 +4,7 @@ Expected texts come from the lesson files and the catalogues, run here in CPytho
 board answers from what the build computed: these tests also check that no Python (py.zip,
 Pyodide) is fetched while a lesson is played.
 """
+
 from __future__ import annotations
 
 import json
@@ -74,10 +75,12 @@ def off_goal_move(lesson: Any) -> tuple[str, str, str] | None:
     return None
 
 
-@pytest.mark.parametrize("lang,name", [("en", "cr-free"), ("ko", "cr-build"), ("el", "cf-takeback"),
-                                       ("fr", "cf-draw")])
-def test_lesson_is_solved_through_the_page(page: Page, live_url: str, watched: Watch, lang: str,
-                                           name: str) -> None:
+@pytest.mark.parametrize(
+    "lang,name", [("en", "cr-free"), ("ko", "cr-build"), ("el", "cf-takeback"), ("fr", "cf-draw")]
+)
+def test_lesson_is_solved_through_the_page(
+    page: Page, live_url: str, watched: Watch, lang: str, name: str
+) -> None:
     lesson = load_lesson(DOCS, name, ROOT)
     page.goto(live_url + page_path(lang, lesson.game) + f"#lesson-{name}")
     el = page.locator(f"[data-lesson='{name}']")
@@ -88,8 +91,12 @@ def test_lesson_is_solved_through_the_page(page: Page, live_url: str, watched: W
     # A move the rules refuse: the engine's reason, in the page's language, nothing moved.
     game = engine.from_state(lesson.state)
     piles = [str(n) for n in range(1, 17 if lesson.game == "crescent" else 5)]
-    refused = next((s, d) for s in piles for d in piles
-                   if s != d and engine.tap(game, s) is None and game.check(f"{s}>{d}") not in (None, "same-place"))
+    refused = next(
+        (s, d)
+        for s in piles
+        for d in piles
+        if s != d and engine.tap(game, s) is None and game.check(f"{s}>{d}") not in (None, "same-place")
+    )
     el.locator(f"[data-place='{refused[0]}']").click()
     el.locator(f"[data-place='{refused[1]}']").click()
     reason = game.check(f"{refused[0]}>{refused[1]}")
@@ -101,7 +108,9 @@ def test_lesson_is_solved_through_the_page(page: Page, live_url: str, watched: W
     if wrong is not None:
         el.locator(f"[data-place='{wrong[0]}']").click()
         el.locator(f"[data-place='{wrong[1]}']").click()
-        expect(status(el)).to_have_text(catalogues.message(lang, "learn.off-goal", goal=text(lang, lesson, "goal")))
+        expect(status(el)).to_have_text(
+            catalogues.message(lang, "learn.off-goal", goal=text(lang, lesson, "goal"))
+        )
     assert json.loads(el.get_attribute("data-state") or "{}") == lesson.state
 
     for move in lesson.line:
@@ -154,7 +163,7 @@ def test_progress_is_shown_on_the_home_page_and_cleared(page: Page, live_url: st
     page.goto(live_url + page_path("ko", "canfield"))
     el = page.locator("[data-lesson='cf-refill']")
     expect(el).to_have_attribute("data-live", "true")
-    el.scroll_into_view_if_needed()   # drawn as it comes near the viewport (sitegen/pictures.py)
+    el.scroll_into_view_if_needed()  # drawn as it comes near the viewport (sitegen/pictures.py)
     game = engine.from_state(lesson.state)
     for move in lesson.line:
         play(el, game, move)
@@ -164,7 +173,8 @@ def test_progress_is_shown_on_the_home_page_and_cleared(page: Page, live_url: st
     summary = page.locator("[data-progress]")
     total = len(list((DOCS / "lessons").glob("*.json")))
     expect(summary.locator("[data-role='count-lessons']")).to_have_text(
-        catalogues.message("ko", "learn.progress.lessons", done=1, total=total))
+        catalogues.message("ko", "learn.progress.lessons", done=1, total=total)
+    )
     item = summary.locator("[data-learn-item='lessons'][data-id='cf-refill']")
     expect(item).to_have_attribute("data-done", "")
     assert item.locator("a").get_attribute("href") == "canfield/#lesson-cf-refill"
@@ -176,12 +186,16 @@ def test_progress_is_shown_on_the_home_page_and_cleared(page: Page, live_url: st
     page.goto(live_url + "ko/")
     summary.locator("[data-action='clear-progress']").click()
     expect(summary.locator("[data-role='count-lessons']")).to_have_text(
-        catalogues.message("ko", "learn.progress.lessons", done=0, total=total))
-    expect(summary.locator("[role='status']")).to_have_text(catalogues.message("ko", "learn.progress.cleared"))
+        catalogues.message("ko", "learn.progress.lessons", done=0, total=total)
+    )
+    expect(summary.locator("[role='status']")).to_have_text(
+        catalogues.message("ko", "learn.progress.cleared")
+    )
     assert page.evaluate("localStorage.getItem('cc-learn-progress')") is None
 
 
 # ---- puzzles ----------------------------------------------------------------------------------
+
 
 def _puzzle_with_line(game: str) -> Any:
     """A puzzle of `game` whose wrong moves include one with a refutation line to step through
@@ -206,8 +220,9 @@ def play_puzzle_move(el: Locator, game: engine.Game, move: str) -> None:
 
 
 @pytest.mark.parametrize("lang,game", [("en", "crescent"), ("el", "canfield"), ("ko", "crescent")])
-def test_puzzle_wrong_move_is_refuted_then_solved(page: Page, live_url: str, watched: Watch, lang: str,
-                                                  game: str) -> None:
+def test_puzzle_wrong_move_is_refuted_then_solved(
+    page: Page, live_url: str, watched: Watch, lang: str, game: str
+) -> None:
     from sitegen.puzzles import answers
 
     puzzle = _puzzle_with_line(game)

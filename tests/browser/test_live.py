@@ -4,6 +4,7 @@ Every expected value comes from the engine, the diagrams and the catalogues run 
 the page must show what the same Python says under Pyodide. Every test also checks that no
 request left the site's host and that the page logged no console error.
 """
+
 from __future__ import annotations
 
 import json
@@ -20,13 +21,23 @@ import diagrams
 import engine
 from pyworker import advice
 from tests.browser.pictures import click_picture
-from tests.browser.livesite import (LANGS, Watch, fixture_site, fixture_url, live_site,  # noqa: F401
-                                    live_url, page_path, watch, watched, watched_fixture,
-                                    wrong_mime_url)
+from tests.browser.livesite import (
+    LANGS,
+    Watch,
+    fixture_site,
+    fixture_url,
+    live_site,  # noqa: F401
+    live_url,
+    page_path,
+    watch,
+    watched,
+    watched_fixture,
+    wrong_mime_url,
+)
 
 pytestmark = pytest.mark.browser
 
-LIVE_TIMEOUT_MS = 45_000   # Pyodide's start on a busy 2-core machine, with margin
+LIVE_TIMEOUT_MS = 45_000  # Pyodide's start on a busy 2-core machine, with margin
 CODES = {"crescent": "CR1-N-AAAAAAB", "canfield": "CF1-D3-AAAAACL"}
 
 
@@ -43,7 +54,8 @@ def start_mode(request: pytest.FixtureRequest, page: Page) -> Iterator[str]:
     Python that did start must have started that way: a snapshot that silently fell back to a
     boot would fail here."""
     page.add_init_script(
-        f"try {{ localStorage.setItem('cc-python-start', '{request.param}'); }} catch (e) {{}}")
+        f"try {{ localStorage.setItem('cc-python-start', '{request.param}'); }} catch (e) {{}}"
+    )
     yield request.param
     try:
         mode = page.evaluate("window.CCLive && CCLive.python.mode || null")
@@ -84,10 +96,12 @@ def msg(lang: str, key: str, **params: Any) -> str:
 
 # ---- every language goes live ------------------------------------------------------------------
 
+
 # Every language goes live; each with one of the two games (alternating, so both games are
 # covered in several languages) to keep the run short: a language's Python is the same for both.
-@pytest.mark.parametrize(("lang", "game"), [(lang, ("crescent", "canfield")[i % 2])
-                                            for i, lang in enumerate(LANGS)])
+@pytest.mark.parametrize(
+    ("lang", "game"), [(lang, ("crescent", "canfield")[i % 2]) for i, lang in enumerate(LANGS)]
+)
 def test_play_page_goes_live(page: Page, live_url: str, watched: Watch, lang: str, game: str) -> None:
     state = open_live(page, live_url + page_path(lang, f"play-{game}"))
     expected = engine.new_game(CODES[game]).state()
@@ -107,6 +121,7 @@ def test_play_page_goes_live(page: Page, live_url: str, watched: Watch, lang: st
 
 # ---- tap, refusals, undo, redeal, draw ---------------------------------------------------------
 
+
 def _same_suit_pair(game: engine.Game) -> tuple[str, str]:
     """Two piles whose top cards differ only by suit... any pair the rules refuse as same-suit,
     where the source has no single destination (so a click selects it)."""
@@ -123,8 +138,9 @@ SEED_WORDING = {"ko": "같은 무늬여야 합니다", "el": "Πρέπει να 
 
 
 @pytest.mark.parametrize("lang", ["el", "ko"])
-def test_refused_move_is_explained_in_the_page_language(page: Page, live_url: str, watched: Watch,
-                                                        lang: str) -> None:
+def test_refused_move_is_explained_in_the_page_language(
+    page: Page, live_url: str, watched: Watch, lang: str
+) -> None:
     open_live(page, live_url + page_path(lang, "play-crescent"))
     game = engine.new_game(CODES["crescent"])
     src, dst = _same_suit_pair(game)
@@ -164,7 +180,8 @@ def test_redeal_counts_down_to_no_redeals_left(page: Page, live_url: str, watche
         button.click()
         game.play("redeal")
         expect(page.locator("[data-board]")).to_have_attribute(
-            "data-state", re.compile(f'"redeals_left":{left}'))
+            "data-state", re.compile(f'"redeals_left":{left}')
+        )
         assert state_of(page) == game.state()
     expect(button).to_have_text("남은 재배치 없음")
     expect(button).to_be_disabled()
@@ -211,6 +228,7 @@ def test_canfield_card_to_foundation_scores(page: Page, live_url: str, watched: 
 
 # ---- drag and drop, the foundation zone, keyboard ----------------------------------------------
 
+
 def _drag(page: Page, src: str, target_selector: str, position: tuple[float, float] | None = None) -> None:
     page.locator("[data-board] [data-role='svg']").scroll_into_view_if_needed()
     a = page.locator(f"[data-board] [data-place='{src}']").bounding_box()
@@ -218,8 +236,11 @@ def _drag(page: Page, src: str, target_selector: str, position: tuple[float, flo
     assert a and b
     page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
     page.mouse.down()
-    tx, ty = (b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) if position is None else (
-        b["x"] + position[0], b["y"] + position[1])
+    tx, ty = (
+        (b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+        if position is None
+        else (b["x"] + position[0], b["y"] + position[1])
+    )
     page.mouse.move((a["x"] + tx) / 2, (a["y"] + ty) / 2, steps=4)
     page.mouse.move(tx, ty, steps=4)
     page.mouse.up()
@@ -267,8 +288,9 @@ def test_keyboard_play_keeps_focus(page: Page, live_url: str, watched: Watch) ->
     page.keyboard.press("Shift+Tab")
     assert page.evaluate("document.activeElement.getAttribute('data-place')") == place
     # Space selects a place with several destinations, Escape clears it.
-    other = next(str(p) for p in range(1, 17) if engine.tap(game, str(p)) is None
-                 and game.state()["piles"][p - 1])
+    other = next(
+        str(p) for p in range(1, 17) if engine.tap(game, str(p)) is None and game.state()["piles"][p - 1]
+    )
     page.locator(f"[data-board] [data-place='{other}']").focus()
     page.keyboard.press(" ")
     expect(page.locator(f"[data-board] [data-place='{other}']")).to_have_class(re.compile("is-selected"))
@@ -277,6 +299,7 @@ def test_keyboard_play_keeps_focus(page: Page, live_url: str, watched: Watch) ->
 
 
 # ---- codes, links, hostile input ---------------------------------------------------------------
+
 
 def test_code_from_the_hash_and_the_code_field(page: Page, live_url: str, watched: Watch) -> None:
     code = "CR1-N-AAAAQZK"
@@ -301,17 +324,25 @@ def test_random_deal_with_draw_one(page: Page, live_url: str, watched: Watch) ->
     assert state_of(page) == engine.new_game(code).state()
 
 
-@pytest.mark.parametrize("hostile", [
-    "<img src=x onerror=alert(1)>",
-    "%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E",
-    "\"><script>alert(1)</script>",
-])
+@pytest.mark.parametrize(
+    "hostile",
+    [
+        "<img src=x onerror=alert(1)>",
+        "%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E",
+        '"><script>alert(1)</script>',
+    ],
+)
 def test_hostile_hash_runs_nothing(page: Page, live_url: str, watched: Watch, hostile: str) -> None:
     open_live(page, live_url + page_path("ko", "play-crescent") + "#code=" + hostile)
     expect_status(page, msg("ko", "ui.code-invalid", reason=msg("ko", "ui.code.code-format")))
-    assert state_of(page) == engine.new_game(CODES["crescent"]).state()   # the default deal
+    assert state_of(page) == engine.new_game(CODES["crescent"]).state()  # the default deal
     assert page.locator("img[src='x']").count() == 0
-    assert page.evaluate("document.querySelectorAll('[data-board] script:not([type=\"application/json\"])').length") == 0
+    assert (
+        page.evaluate(
+            "document.querySelectorAll('[data-board] script:not([type=\"application/json\"])').length"
+        )
+        == 0
+    )
     assert watched.dialogs == []
 
 
@@ -322,12 +353,17 @@ def test_link_with_moves_opens_that_position(page: Page, live_url: str, watched:
         move = next(m for m in game.legal_moves() if m != "redeal")
         game.play(move)
         moves.append(move)
-    url = (live_url + page_path("en", "play-crescent") + f"#code={CODES['crescent']}&moves="
-           + ",".join(m.replace("+", "%2B") for m in moves))
+    url = (
+        live_url
+        + page_path("en", "play-crescent")
+        + f"#code={CODES['crescent']}&moves="
+        + ",".join(m.replace("+", "%2B") for m in moves)
+    )
     assert open_live(page, url) == game.state()
 
 
 # ---- Python that cannot start -------------------------------------------------------------------
+
 
 def test_wrong_wasm_mime_gives_the_timeout_message(page: Page, wrong_mime_url: str) -> None:
     w = watch(page, wrong_mime_url)
@@ -355,11 +391,17 @@ def test_replays_work_when_python_cannot_start(page: Page, wrong_mime_url: str) 
 
 # ---- replays -------------------------------------------------------------------------------------
 
+
 def _example(page: Page, index: int = 0) -> tuple[Any, dict[str, Any]]:
     """The index-th replay of the page and its example game ({"code", "moves"})."""
     replay = page.locator("[data-replay]").nth(index)
-    meta = json.loads(page.evaluate("(i) => document.querySelectorAll('[data-replay]')[i]"
-                                    ".querySelector('script[data-role=replay]').textContent", index))
+    meta = json.loads(
+        page.evaluate(
+            "(i) => document.querySelectorAll('[data-replay]')[i]"
+            ".querySelector('script[data-role=replay]').textContent",
+            index,
+        )
+    )
     return replay, meta
 
 
@@ -410,7 +452,8 @@ def test_replay_deep_links(page: Page, live_url: str, watched: Watch) -> None:
     expect(replay).to_have_attribute("data-step", "3")
     states = _states(meta["code"], meta["moves"])
     expect(replay.locator("[data-role='caption']")).to_have_text(
-        diagrams.caption(meta["moves"][2], states[2], "fr", 3))
+        diagrams.caption(meta["moves"][2], states[2], "fr", 3)
+    )
     expect(replay.locator(".cc-movelist [data-goto='3']")).to_have_attribute("aria-current", "step")
     # The move list links to steps too.
     replay.locator("details.cc-moves summary").click()
@@ -418,7 +461,8 @@ def test_replay_deep_links(page: Page, live_url: str, watched: Watch) -> None:
     expect(replay).to_have_attribute("data-step", "2")
     # The counter counts steps (a Crescent redeal is a step, not a move).
     expect(replay.locator("[data-role='counter']")).to_have_text(
-        catalogues.message("fr", "ui.replay-counter", step=2, total=len(meta["moves"])))
+        catalogues.message("fr", "ui.replay-counter", step=2, total=len(meta["moves"]))
+    )
     # A key moment jumps to its step, whose commentary shows under the caption.
     moment = replay.locator(".cc-moments a").first
     step = moment.get_attribute("data-goto")
@@ -436,8 +480,9 @@ def test_replay_deep_links(page: Page, live_url: str, watched: Watch) -> None:
     expect(page.locator("[data-replay]").first).to_have_attribute("data-step", "0")
 
 
-def test_continue_from_here_opens_the_play_page_at_that_step(page: Page, live_url: str,
-                                                             watched: Watch) -> None:
+def test_continue_from_here_opens_the_play_page_at_that_step(
+    page: Page, live_url: str, watched: Watch
+) -> None:
     page.goto(live_url + page_path("en", "examples") + "#step=4")
     replay, meta = _example(page)
     expect(replay).to_have_attribute("data-step", "4")
@@ -462,23 +507,29 @@ def test_replay_needs_no_python(page: Page, live_url: str, watched: Watch) -> No
 
 # ---- try-it diagrams -----------------------------------------------------------------------------
 
+
 def _blocked(route: Route) -> None:
     route.abort()
 
 
-def test_tryit_first_click_is_answered_without_python(page: Page, fixture_url: str,
-                                                     watched_fixture: Watch) -> None:
+def test_tryit_first_click_is_answered_without_python(
+    page: Page, fixture_url: str, watched_fixture: Watch
+) -> None:
     """Pyodide's files are blocked: the answers come from what the build computed."""
     page.context.route(re.compile(r".*/(pyodide/.*|assets/py\.zip)$"), _blocked)
     page.goto(fixture_url + page_path("ko", "crescent"))
     tryit = page.locator("[data-tryit]").first
     expect(tryit).to_have_count(1)
     answers = page.evaluate(
-        "fetch(new URL(document.querySelector('[data-tryit]').dataset.answers, CCLive.ROOT)).then(r => r.json())")
+        "fetch(new URL(document.querySelector('[data-tryit]').dataset.answers, CCLive.ROOT)).then(r => r.json())"
+    )
     state = answers["state"]
     game = engine.from_state(state)
-    src = next(p for p in diagrams.places("crescent") if engine.tap(game, p) is None and p.isdigit()
-               and state["piles"][int(p) - 1])
+    src = next(
+        p
+        for p in diagrams.places("crescent")
+        if engine.tap(game, p) is None and p.isdigit() and state["piles"][int(p) - 1]
+    )
     dst = next(str(q) for q in range(1, 17) if str(q) != src and game.check(f"{src}>{q}") is not None)
     reason = game.check(f"{src}>{dst}")
     # The page shows the position as a picture (an <img>): the first click lands on it where
@@ -500,18 +551,28 @@ def test_tryit_first_click_is_answered_without_python(page: Page, fixture_url: s
     else:
         played = engine.from_state(state)
         played.play(engine.tap(played, a) or move)
-    page.wait_for_function("JSON.parse(document.querySelector('[data-tryit]').dataset.state).moves === "
-                           f"{played.state()['moves']}", timeout=2_000)
+    page.wait_for_function(
+        "JSON.parse(document.querySelector('[data-tryit]').dataset.state).moves === "
+        f"{played.state()['moves']}",
+        timeout=2_000,
+    )
     assert json.loads(tryit.get_attribute("data-state") or "{}") == played.state()
     # Reset brings the shown position back.
     tryit.locator("[data-action='reset']").click()
     assert json.loads(tryit.get_attribute("data-state") or "{}") == state
-    watched_fixture.errors[:] = [e for e in watched_fixture.errors if "ERR_FAILED" not in e and "Failed to load" not in e
-                         and "Failed to fetch" not in e and "dynamically imported" not in e]
+    watched_fixture.errors[:] = [
+        e
+        for e in watched_fixture.errors
+        if "ERR_FAILED" not in e
+        and "Failed to load" not in e
+        and "Failed to fetch" not in e
+        and "dynamically imported" not in e
+    ]
 
 
-def test_rules_page_diagrams_are_pictures_that_answer_a_first_click(page: Page, live_url: str,
-                                                                  watched: Watch) -> None:
+def test_rules_page_diagrams_are_pictures_that_answer_a_first_click(
+    page: Page, live_url: str, watched: Watch
+) -> None:
     """On the real Greek Crescent page, with Pyodide blocked: every diagram is a try-it figure
     shown as a picture (no focus stops), a click on it is answered from the build (in
     Greek) while Python cannot start, and "try it" swaps in the focusable drawing of the same position."""
@@ -524,8 +585,11 @@ def test_rules_page_diagrams_are_pictures_that_answer_a_first_click(page: Page, 
     expect(figure.locator("[data-place][tabindex]")).to_have_count(0)
     state = json.loads(figure.get_attribute("data-state") or "{}")
     game = engine.from_state(state)
-    src = next(p for p in diagrams.places("crescent") if p.isdigit() and state["piles"][int(p) - 1]
-               and engine.tap(game, p) is None)
+    src = next(
+        p
+        for p in diagrams.places("crescent")
+        if p.isdigit() and state["piles"][int(p) - 1] and engine.tap(game, p) is None
+    )
     dst = next(str(q) for q in range(1, 17) if str(q) != src and game.check(f"{src}>{q}") is not None)
     reason = game.check(f"{src}>{dst}")
     # The picture (an <img>) takes the first click where pile `src` is drawn; the drawing that
@@ -559,27 +623,35 @@ def test_tryit_goes_live_with_python(page: Page, fixture_url: str, watched_fixtu
         tryit.locator(f"[data-place='{a}']").click()
         if tap is None:
             tryit.locator(f"[data-place='{b}']").click()
-        page.wait_for_function("JSON.parse(document.querySelector('[data-tryit]').dataset.state).moves === "
-                               f"{game.state()['moves']}", timeout=5_000)
+        page.wait_for_function(
+            "JSON.parse(document.querySelector('[data-tryit]').dataset.state).moves === "
+            f"{game.state()['moves']}",
+            timeout=5_000,
+        )
     assert json.loads(tryit.get_attribute("data-state") or "{}") == game.state()
     tryit.locator("[data-action='undo']").click()
     game.undo()
-    page.wait_for_function("JSON.parse(document.querySelector('[data-tryit]').dataset.state).moves === "
-                           f"{game.state()['moves']}", timeout=5_000)
+    page.wait_for_function(
+        f"JSON.parse(document.querySelector('[data-tryit]').dataset.state).moves === {game.state()['moves']}",
+        timeout=5_000,
+    )
 
 
 # ---- hint, draw button, the end of a game ------------------------------------------------------
+
 
 def test_hint_highlights_a_legal_move(page: Page, live_url: str, watched: Watch) -> None:
     open_live(page, live_url + page_path("en", "play-crescent"))
     page.locator("[data-board] [data-action='hint']").click()
     status = page.locator("[data-board] [role='status']")
-    prefix = msg("en", "play.hint.draw").split(" ")[0]   # "Hint:" (the hint is advice: play.json)
+    prefix = msg("en", "play.hint.draw").split(" ")[0]  # "Hint:" (the hint is advice: play.json)
     expect(status).to_have_text(re.compile("^" + re.escape(prefix)), timeout=20_000)
     hinted = page.locator("[data-board] .is-hint")
     expect(hinted).to_have_count(2)
-    places = [hinted.nth(i).get_attribute("data-place") or hinted.nth(i).get_attribute("data-zone")
-              for i in range(2)]
+    places = [
+        hinted.nth(i).get_attribute("data-place") or hinted.nth(i).get_attribute("data-zone")
+        for i in range(2)
+    ]
     game = engine.new_game(CODES["crescent"])
     move = next(m for m in game.legal_moves() if set(m.split(">")) == set(places))
     assert status.inner_text() == advice.hint_text(move, game.state(), "en")
@@ -601,8 +673,12 @@ def test_a_won_game_is_announced_with_undo_and_new_game(page: Page, live_url: st
     game = engine.new_game(meta["code"])
     for move in meta["moves"]:
         game.play(move)
-    url = (live_url + page_path("el", "play-crescent") + f"#code={meta['code']}&moves="
-           + ",".join(m.replace("+", "%2B") for m in meta["moves"]))
+    url = (
+        live_url
+        + page_path("el", "play-crescent")
+        + f"#code={meta['code']}&moves="
+        + ",".join(m.replace("+", "%2B") for m in meta["moves"])
+    )
     state = open_live(page, url)
     assert state == game.state()
     if game.status != "won":
@@ -610,7 +686,7 @@ def test_a_won_game_is_announced_with_undo_and_new_game(page: Page, live_url: st
     expect_status(page, msg("el", "ui.won", moves=state["moves"]))
     offer = page.locator("[data-board] [data-role='offer']")
     expect(offer).to_be_visible()
-    expect(offer.locator("[data-action='undo']")).to_be_hidden()   # the rules allow no undo once won
+    expect(offer.locator("[data-action='undo']")).to_be_hidden()  # the rules allow no undo once won
     offer.locator("[data-action='random']").click()
     expect(page.locator("[data-board]")).to_have_attribute("data-status", "playing")
     expect(offer).to_be_hidden()

@@ -5,6 +5,7 @@ Each test serves its own copy of the built site from its own server (its own ori
 service worker and caches), and "no network" is both Playwright's offline mode and that server
 shut down: nothing can come from anywhere but the browser's caches.
 """
+
 from __future__ import annotations
 
 import shutil
@@ -86,8 +87,9 @@ def wait_ready(page: Page) -> None:
     page.wait_for_function(READY, timeout=LIVE_TIMEOUT_MS)
 
 
-def test_a_korean_play_page_goes_live_offline_after_one_visit(page: Page, context: BrowserContext,
-                                                              host: Host) -> None:
+def test_a_korean_play_page_goes_live_offline_after_one_visit(
+    page: Page, context: BrowserContext, host: Host
+) -> None:
     w = watch(page, host.url)
     page.goto(host.url + "ko/play-crescent/")
     expect(page.locator(LIVE)).to_have_count(1, timeout=LIVE_TIMEOUT_MS)
@@ -119,7 +121,9 @@ def test_a_korean_play_page_goes_live_offline_after_one_visit(page: Page, contex
     page.goto(host.url + "ko/canfield/")
     expect(page.locator("h1").first).to_be_visible()
     assert page.evaluate("document.documentElement.lang") == "ko"
-    assert page.evaluate("fetch('../search/search_index.json').then(r => r.json()).then(i => i.docs.length)") > 0
+    assert (
+        page.evaluate("fetch('../search/search_index.json').then(r => r.json()).then(i => i.docs.length)") > 0
+    )
     page.goto(host.url + "ko/examples/")
     replay = page.locator("[data-replay]").first
     replay.locator("[data-action='next']").click()
@@ -127,8 +131,9 @@ def test_a_korean_play_page_goes_live_offline_after_one_visit(page: Page, contex
     assert [e for e in w.errors if "ERR_INTERNET_DISCONNECTED" not in e] == []
 
 
-def test_a_text_page_keeps_its_language_but_not_pyodide(page: Page, context: BrowserContext,
-                                                        host: Host) -> None:
+def test_a_text_page_keeps_its_language_but_not_pyodide(
+    page: Page, context: BrowserContext, host: Host
+) -> None:
     w = watch(page, host.url)
     page.goto(host.url + "ko/crescent/")
     wait_ready(page)
@@ -151,8 +156,9 @@ def test_a_text_page_keeps_its_language_but_not_pyodide(page: Page, context: Bro
     expect(page.locator("h1").first).to_be_visible()
 
 
-def test_a_rebuild_is_picked_up_on_the_next_online_visit(page: Page, context: BrowserContext,
-                                                        host: Host, tmp_path: Path) -> None:
+def test_a_rebuild_is_picked_up_on_the_next_online_visit(
+    page: Page, context: BrowserContext, host: Host, tmp_path: Path
+) -> None:
     page.goto(host.url + "ko/faq/")
     wait_ready(page)
     page.wait_for_function("!!navigator.serviceWorker.controller")
@@ -168,7 +174,8 @@ def test_a_rebuild_is_picked_up_on_the_next_online_visit(page: Page, context: Br
     expect(page.locator("article")).to_contain_text(marker)
     # The new build's worker takes over and refreshes what changed; offline, the page is new.
     page.wait_for_function(
-        "navigator.serviceWorker.getRegistration().then(r => r && r.active && !r.installing && !r.waiting)")
+        "navigator.serviceWorker.getRegistration().then(r => r && r.active && !r.installing && !r.waiting)"
+    )
     page.reload()
     wait_ready(page)
     go_offline(context, host)

@@ -3,6 +3,7 @@ component (overrides/partials/palette.html, overrides/partials/javascripts/palet
 docs/assets/js/palette.js): the system's preference is followed until the reader chooses, the
 choice is kept on every page, the toggle works by pointer and by keyboard, and applying the
 palette at start-up recalculates no style after the page is parsed."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -29,11 +30,12 @@ def _state(page: Page) -> dict[str, Any]:
     return page.evaluate(STATE)
 
 
-@pytest.mark.parametrize(("system", "scheme", "other"), [("light", "default", "slate"),
-                                                          ("dark", "slate", "default")])
-def test_palette_follows_the_system_then_the_readers_choice(browser: Browser, site_url: str,
-                                                             system: str, scheme: str,
-                                                             other: str) -> None:
+@pytest.mark.parametrize(
+    ("system", "scheme", "other"), [("light", "default", "slate"), ("dark", "slate", "default")]
+)
+def test_palette_follows_the_system_then_the_readers_choice(
+    browser: Browser, site_url: str, system: str, scheme: str, other: str
+) -> None:
     context = browser.new_context(color_scheme=system)
     page = context.new_page()
     errors: list[str] = []

@@ -7,6 +7,7 @@ reading order, touch drag and drop; turning the phone shows the horseshoe and ba
 losing the game or the selection, and the text description is the same in both. Canfield's
 board is measured the same way. Expected values come from the engine run here in CPython.
 """
+
 from __future__ import annotations
 
 import json
@@ -70,8 +71,9 @@ def _measure(page: Page) -> dict[str, Any]:
     return page.locator("[data-board]").evaluate(MEASURE)
 
 
-@pytest.mark.parametrize("game,lang", [("crescent", "ko"), ("crescent", "el"), ("crescent", "de"),
-                                       ("canfield", "ja")])
+@pytest.mark.parametrize(
+    "game,lang", [("crescent", "ko"), ("crescent", "el"), ("crescent", "de"), ("canfield", "ja")]
+)
 def test_the_whole_board_fits_a_phone(mobile: Page, live_url: str, game: str, lang: str) -> None:
     _open(mobile, live_url + page_path(lang, f"play-{game}"))
     m = _measure(mobile)
@@ -87,8 +89,13 @@ def test_the_whole_board_fits_a_phone(mobile: Page, live_url: str, game: str, la
     assert m["places"] and all(0 <= p["x"] and p["x"] + p["w"] <= PHONE["width"] for p in m["places"])
     assert m["ranks"] and min(m["ranks"]) >= 12, min(m["ranks"])
     # The measurements, for the issue's note (pytest -s shows them).
-    print(game, lang, "tap min %.1fx%.1f px" % (min(p["w"] for p in m["places"]), min(p["h"] for p in m["places"])),
-          "ranks %.2f px" % min(m["ranks"]), "board %.0fx%.0f px" % (m["right"] - m["left"], m["height"]))
+    print(
+        game,
+        lang,
+        "tap min %.1fx%.1f px" % (min(p["w"] for p in m["places"]), min(p["h"] for p in m["places"])),
+        "ranks %.2f px" % min(m["ranks"]),
+        "board %.0fx%.0f px" % (m["right"] - m["left"], m["height"]),
+    )
 
 
 def _rows_on_screen(places: list[dict[str, Any]]) -> list[list[str]]:
@@ -117,8 +124,12 @@ def test_arrow_keys_follow_what_the_phone_shows(mobile: Page, live_url: str, gam
     _open(mobile, live_url + page_path("fr", f"play-{game}"))
     lines = _rows_on_screen(_measure(mobile)["places"])
     if game == "crescent":
-        assert lines == [[str(n) for n in range(1, 9)], ["S+", "H+", "D+", "C+"], ["S-", "H-", "D-", "C-"],
-                         [str(n) for n in range(9, 17)]]
+        assert lines == [
+            [str(n) for n in range(1, 9)],
+            ["S+", "H+", "D+", "C+"],
+            ["S-", "H-", "D-", "C-"],
+            [str(n) for n in range(9, 17)],
+        ]
     for line in lines:
         for a, b in zip(line, line[1:]):
             assert _press(mobile, a, "ArrowRight") == b, (a, b)
@@ -127,8 +138,9 @@ def test_arrow_keys_follow_what_the_phone_shows(mobile: Page, live_url: str, gam
     for i, line in enumerate(lines):
         for place in line:
             down = _press(mobile, place, "ArrowDown")
-            assert down in (lines[i + 1] if i + 1 < len(lines) else [place]) or \
-                any(down in later for later in lines[i + 1:]), (place, down)
+            assert down in (lines[i + 1] if i + 1 < len(lines) else [place]) or any(
+                down in later for later in lines[i + 1 :]
+            ), (place, down)
             up = _press(mobile, place, "ArrowUp")
             assert up == place if i == 0 else any(up in earlier for earlier in lines[:i]), (place, up)
     if game == "crescent":
@@ -165,8 +177,13 @@ def test_touch_drag_and_drop_in_the_rows(mobile: Page, live_url: str, to_foundat
     cdp = mobile.context.new_cdp_session(mobile)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
     for i in range(1, 9):
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
-            {"x": x0 + (x1 - x0) * i / 8, "y": y0 + (y1 - y0) * i / 8}]})
+        cdp.send(
+            "Input.dispatchTouchEvent",
+            {
+                "type": "touchMove",
+                "touchPoints": [{"x": x0 + (x1 - x0) * i / 8, "y": y0 + (y1 - y0) * i / 8}],
+            },
+        )
     # Mid-drag the card is under the finger (the rows' own shift and the drag's add up).
     during = card.bounding_box()
     assert abs((during["x"] - before["x"]) - (x1 - x0)) < 3, (before, during, x1 - x0)
@@ -191,18 +208,26 @@ def test_turning_the_phone_keeps_the_game_the_selection_and_the_words(mobile: Pa
     board.locator(f"[data-place='{src}']").tap()
     expect(board).to_have_attribute("data-state", re.compile('"moves":1'), timeout=10_000)
     # Select a place the seeds' tap does not move at once.
-    pick = next(str(p) for p in range(1, 17) if game.state()["piles"][p - 1] and engine.tap(game, str(p)) is None)
+    pick = next(
+        str(p) for p in range(1, 17) if game.state()["piles"][p - 1] and engine.tap(game, str(p)) is None
+    )
     board.locator(f"[data-place='{pick}']").tap()
     expect(board.locator(f"[data-place='{pick}']")).to_have_class(re.compile("is-selected"))
     state = board.get_attribute("data-state")
     desc = board.locator("[data-role='desc']").text_content()
     svg_desc = board.locator("svg desc").text_content()
     assert desc == svg_desc == diagrams.describe(game.state(), "ko")
-    arrangement = "(el) => getComputedStyle(el.querySelector('svg')).getPropertyValue('--cd-arrangement').trim()"
+    arrangement = (
+        "(el) => getComputedStyle(el.querySelector('svg')).getPropertyValue('--cd-arrangement').trim()"
+    )
     svg = board.locator("[data-role='svg']")
     assert svg.evaluate(arrangement) == "rows"
-    for size, shown in (({"width": 844, "height": 390}, ""), (PHONE, "rows"),
-                        ({"width": 1280, "height": 900}, ""), (PHONE, "rows")):
+    for size, shown in (
+        ({"width": 844, "height": 390}, ""),
+        (PHONE, "rows"),
+        ({"width": 1280, "height": 900}, ""),
+        (PHONE, "rows"),
+    ):
         mobile.set_viewport_size(size)
         assert svg.evaluate(arrangement) == shown, size
         # Same game, same selection, same words: nothing was asked of Python.
@@ -259,10 +284,14 @@ def test_lessons_puzzles_and_tryits_show_the_rows(mobile: Page, live_url: str, w
     """Every live Crescent board is a phone's board: a lesson's, a puzzle's, a rules page's try-it."""
     if where == "puzzle":
         mobile.goto(live_url + page_path("el", "puzzles"))
-        board = mobile.locator("[data-puzzle] [data-board='crescent'], [data-puzzle][data-board='crescent']").first
+        board = mobile.locator(
+            "[data-puzzle] [data-board='crescent'], [data-puzzle][data-board='crescent']"
+        ).first
     elif where == "lesson":
         mobile.goto(live_url + page_path("ko", "crescent"))
-        board = mobile.locator("[data-lesson] [data-board='crescent'], [data-lesson][data-board='crescent']").first
+        board = mobile.locator(
+            "[data-lesson] [data-board='crescent'], [data-lesson][data-board='crescent']"
+        ).first
     else:
         mobile.goto(live_url + page_path("ko", "crescent"))
         board = mobile.locator("figure[data-tryit][data-board='crescent']").first
@@ -321,11 +350,13 @@ def test_a_lessons_picture_is_the_rows_and_a_tap_on_it_plays_there(mobile: Page,
     img.scroll_into_view_if_needed()
     expect(img).to_have_js_property("complete", True)
     source = el.locator("picture > source").get_attribute("srcset") or ""
-    assert img.evaluate("(i) => i.currentSrc").endswith(source.lstrip("./")), "the phone's picture is not the rows"
+    assert img.evaluate("(i) => i.currentSrc").endswith(source.lstrip("./")), (
+        "the phone's picture is not the rows"
+    )
     before = img.bounding_box()
     assert before["x"] >= 0 and before["x"] + before["width"] <= PHONE["width"], before
     assert abs(before["height"] / before["width"] - crescent_rows.HEIGHT / crescent_rows.WIDTH) < 0.01
-    for place in ([src] if one_tap else [src, dst]):
+    for place in [src] if one_tap else [src, dst]:
         fx, fy = _rows_spot(place)
         mobile.touchscreen.tap(before["x"] + fx * before["width"], before["y"] + fy * before["height"])
     expect(el).to_have_attribute("data-busy", "true")
@@ -334,7 +365,9 @@ def test_a_lessons_picture_is_the_rows_and_a_tap_on_it_plays_there(mobile: Page,
     for route in held:
         route.continue_()
     game.play(lesson.line[0])
-    expect(el).to_have_attribute("data-state", json.dumps(game.state(), separators=(",", ":"), sort_keys=True))
+    expect(el).to_have_attribute(
+        "data-state", json.dumps(game.state(), separators=(",", ":"), sort_keys=True)
+    )
     svg = el.locator("[data-role='svg'] > svg")
     expect(svg).to_have_count(1)
     after = svg.bounding_box()
@@ -346,8 +379,9 @@ NARROW = {"width": 360, "height": 740}
 
 
 @pytest.mark.parametrize("game,lang", [("crescent", "en"), ("canfield", "ko")])
-def test_a_360_px_phone_scrolls_nothing_sideways(browser: Browser, live_url: str, game: str,
-                                                 lang: str) -> None:
+def test_a_360_px_phone_scrolls_nothing_sideways(
+    browser: Browser, live_url: str, game: str, lang: str
+) -> None:
     """Below 384 px, 0.8 of a board does not fit: the board then takes the screen's whole width
     (its frame used to scroll 24 px sideways for Crescent, 16 px for Canfield), and its places
     keep a 44 px tap area. Pictures (lessons on a rules page) fit the same way."""
@@ -361,9 +395,13 @@ def test_a_360_px_phone_scrolls_nothing_sideways(browser: Browser, live_url: str
         assert m["left"] >= 0 and m["right"] <= NARROW["width"], m
         small = [p for p in m["places"] if p["w"] < 44 or p["h"] < 44]
         assert m["places"] and small == [], small
-        print(game, lang, "360 px: tap min %.1fx%.1f px" % (min(p["w"] for p in m["places"]),
-                                                          min(p["h"] for p in m["places"])),
-              "ranks %.2f px" % min(m["ranks"]))
+        print(
+            game,
+            lang,
+            "360 px: tap min %.1fx%.1f px"
+            % (min(p["w"] for p in m["places"]), min(p["h"] for p in m["places"])),
+            "ranks %.2f px" % min(m["ranks"]),
+        )
         page.goto(live_url + page_path(lang, game))
         page.wait_for_load_state("load")
         frames = page.evaluate("""() => [...document.querySelectorAll('.cc-svg')].map(

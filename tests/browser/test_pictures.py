@@ -5,6 +5,7 @@ the examples' move lists come with their step files.
 
 Expected values come from the engine, the diagrams and the catalogues run here in CPython.
 """
+
 from __future__ import annotations
 
 import json
@@ -25,7 +26,7 @@ from tests.conftest import ROOT
 
 pytestmark = pytest.mark.browser
 DOCS = ROOT / "docs"
-ANSWERS = r".*/assets/tryit/.*\.json$"   # try-it, lesson and puzzle answers alike
+ANSWERS = r".*/assets/tryit/.*\.json$"  # try-it, lesson and puzzle answers alike
 
 
 @pytest.fixture(scope="session")
@@ -37,8 +38,9 @@ def state_of(el: Any) -> dict[str, Any]:
     return json.loads(el.get_attribute("data-state") or "null")
 
 
-def test_puzzles_page_draws_only_the_boards_near_the_viewport(page: Page, live_url: str,
-                                                              watched: Watch) -> None:
+def test_puzzles_page_draws_only_the_boards_near_the_viewport(
+    page: Page, live_url: str, watched: Watch
+) -> None:
     fetched: list[str] = []
     page.on("request", lambda r: fetched.append(r.url))
     page.goto(live_url + page_path("el", "puzzles"))
@@ -75,7 +77,8 @@ def _lesson_move(name: str) -> tuple[Any, str, str, bool]:
 
 
 def test_clicks_on_a_lesson_picture_before_its_answers_are_played_when_they_come(
-        page: Page, live_url: str, watched: Watch) -> None:
+    page: Page, live_url: str, watched: Watch
+) -> None:
     held = hold(page, ANSWERS)
     lesson, src, dst, one_tap = _lesson_move("cr-build")
     page.goto(live_url + page_path("ko", "crescent") + "#lesson-cr-build")
@@ -87,20 +90,22 @@ def test_clicks_on_a_lesson_picture_before_its_answers_are_played_when_they_come
     expect(el).to_have_attribute("aria-busy", "true")
     expect(el.locator("[role='status']")).to_have_text(catalogues.message("ko", "ui.answers-loading"))
     if not one_tap:
-        click_picture(el, lesson.state, "ko", dst)   # a second click, queued behind the first
+        click_picture(el, lesson.state, "ko", dst)  # a second click, queued behind the first
     assert held, "the lesson's answers were not requested as it came into view"
     held.release()
     game = engine.from_state(lesson.state)
     game.play(lesson.line[0])
-    expect(el).to_have_attribute("data-state", json.dumps(game.state(), separators=(",", ":"),
-                                                          sort_keys=True))
+    expect(el).to_have_attribute(
+        "data-state", json.dumps(game.state(), separators=(",", ":"), sort_keys=True)
+    )
     expect(el).not_to_have_attribute("data-busy", "true")
     expect(el.locator("img.cc-picture")).to_have_count(0)
     assert state_of(el) == game.state()
 
 
 def test_a_drag_on_a_lesson_picture_before_its_answers_is_played_as_a_drop(
-        page: Page, live_url: str, watched: Watch) -> None:
+    page: Page, live_url: str, watched: Watch
+) -> None:
     held = hold(page, ANSWERS)
     lesson, src, dst, _ = _lesson_move("cr-wrap")
     page.goto(live_url + page_path("en", "crescent") + "#lesson-cr-wrap")
@@ -115,8 +120,7 @@ def test_a_drag_on_a_lesson_picture_before_its_answers_is_played_as_a_drop(
     assert state_of(el) == game.state()
 
 
-def test_keyboard_on_a_lesson_picture_goes_on_to_the_board(page: Page, live_url: str,
-                                                           watched: Watch) -> None:
+def test_keyboard_on_a_lesson_picture_goes_on_to_the_board(page: Page, live_url: str, watched: Watch) -> None:
     """The picture's box is a tab stop while the drawing is away; once it comes, the focus
     moves on to the board's tab stop, and the board's keys work."""
     held = hold(page, ANSWERS)
@@ -129,14 +133,13 @@ def test_keyboard_on_a_lesson_picture_goes_on_to_the_board(page: Page, live_url:
     held.release()
     focused = el.locator("[data-place][tabindex='0']")
     expect(focused).to_be_focused()
-    expect(box).not_to_have_attribute("tabindex", "0")   # the board's own tab stop now
+    expect(box).not_to_have_attribute("tabindex", "0")  # the board's own tab stop now
     page.keyboard.press("End")
     last = el.locator("[data-place][tabindex]").last.get_attribute("data-place")
     assert page.evaluate("document.activeElement.getAttribute('data-place')") == last
 
 
-def test_tryit_drag_on_the_picture_before_the_answers(page: Page, live_url: str,
-                                                      watched: Watch) -> None:
+def test_tryit_drag_on_the_picture_before_the_answers(page: Page, live_url: str, watched: Watch) -> None:
     """A rules page's figure: a drag across its picture, before its answers came, is a drop."""
     page.context.route(re.compile(r".*/(pyodide/.*|assets/py\.zip)$"), lambda r: r.abort())
     held = hold(page, ANSWERS)
@@ -144,20 +147,35 @@ def test_tryit_drag_on_the_picture_before_the_answers(page: Page, live_url: str,
     figure = page.locator("figure[data-tryit]").first
     state = state_of(figure)
     game = engine.from_state(state)
-    move = next(m for m in game.legal_moves() if ">" in m and m.split(">")[0].isdigit()
-                and m.split(">")[1].isdigit() and engine.drop(game, *m.split(">")) == m)
+    move = next(
+        m
+        for m in game.legal_moves()
+        if ">" in m
+        and m.split(">")[0].isdigit()
+        and m.split(">")[1].isdigit()
+        and engine.drop(game, *m.split(">")) == m
+    )
     src, dst = move.split(">")
     drag_on_picture(figure, state, "de", src, dst)
     expect(figure).to_have_attribute("data-busy", "true")
     expect(figure.locator("[role='status']")).to_have_text(catalogues.message("de", "ui.answers-loading"))
     held.release()
     game.play(move)
-    page.wait_for_function("JSON.parse(document.querySelector('figure[data-tryit]').dataset.state).moves === "
-                           f"{game.state()['moves']}", timeout=10_000)
+    page.wait_for_function(
+        "JSON.parse(document.querySelector('figure[data-tryit]').dataset.state).moves === "
+        f"{game.state()['moves']}",
+        timeout=10_000,
+    )
     assert state_of(figure) == game.state()
     expect(figure).not_to_have_attribute("data-busy", "true")
-    watched.errors[:] = [e for e in watched.errors if "ERR_FAILED" not in e and "Failed to load" not in e
-                         and "Failed to fetch" not in e and "dynamically imported" not in e]
+    watched.errors[:] = [
+        e
+        for e in watched.errors
+        if "ERR_FAILED" not in e
+        and "Failed to load" not in e
+        and "Failed to fetch" not in e
+        and "dynamically imported" not in e
+    ]
 
 
 def test_replay_move_list_comes_with_the_steps(page: Page, live_url: str, watched: Watch) -> None:
@@ -165,14 +183,15 @@ def test_replay_move_list_comes_with_the_steps(page: Page, live_url: str, watche
     replay = page.locator("[data-replay]").first
     meta = json.loads(replay.locator("script[data-role='replay']").text_content() or "{}")
     items = replay.locator(".cc-movelist li")
-    expect(items).to_have_count(0)    # not in the page: in the step file
+    expect(items).to_have_count(0)  # not in the page: in the step file
     replay.locator("details.cc-moves summary").click()
     expect(items).to_have_count(len(meta["moves"]))
     game = engine.new_game(meta["code"])
     before = game.state()
     game.play(meta["moves"][0])
     expect(items.first.locator("a")).to_have_text(
-        diagrams.caption(meta["moves"][0], before, "el", game.state()["moves"]))
+        diagrams.caption(meta["moves"][0], before, "el", game.state()["moves"])
+    )
     # An entry leads to its step, which is marked as the current one.
     items.nth(4).locator("a").click()
     expect(replay).to_have_attribute("data-step", "5")

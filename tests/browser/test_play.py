@@ -3,6 +3,7 @@ the real build, then saving and restoring games, the seeds' settings, the verdic
 
 Expected values come from the engine, pyworker and the catalogues run here in CPython.
 """
+
 from __future__ import annotations
 
 import json
@@ -16,8 +17,14 @@ import catalogues
 import engine
 from pyworker import advice, links
 from tests.browser.livesite import Watch, live_site, live_url, page_path, watched  # noqa: F401
-from tests.browser.test_live import (LIVE_TIMEOUT_MS, browser_context_args, expect_status,  # noqa: F401
-                                     msg, open_live, state_of)
+from tests.browser.test_live import (
+    LIVE_TIMEOUT_MS,
+    browser_context_args,
+    expect_status,  # noqa: F401
+    msg,
+    open_live,
+    state_of,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -25,8 +32,9 @@ CR, CF = "CR1-N-AAAAAAB", "CF1-D3-AAAAACL"
 
 
 def board_moves(page: Page, n: int) -> None:
-    expect(page.locator("[data-board]")).to_have_attribute("data-state", re.compile(f'"moves":{n}[,}}]'),
-                                                           timeout=15_000)
+    expect(page.locator("[data-board]")).to_have_attribute(
+        "data-state", re.compile(f'"moves":{n}[,}}]'), timeout=15_000
+    )
 
 
 def play_by_clicks(page: Page, game: engine.Game, count: int) -> list[str]:
@@ -51,33 +59,43 @@ def play_by_clicks(page: Page, game: engine.Game, count: int) -> list[str]:
 
 # ---- the review's cases -------------------------------------------------------------------------
 
+
 def test_hint_on_a_draw_names_no_stock_card(page: Page, live_url: str, watched: Watch) -> None:
-    """"3 cards drawn from the stock onto the waste, Q♥ on top" told the stock's hidden cards."""
+    """ "3 cards drawn from the stock onto the waste, Q♥ on top" told the stock's hidden cards."""
     state = open_live(page, live_url + page_path("en", "play-canfield") + f"#code={CF}")
     page.locator("[data-board] [data-action='hint']").click()
     status = page.locator("[data-board] [role='status']")
     expect(status).to_have_text(re.compile("^Hint: "), timeout=20_000)
     hinted = page.locator("[data-board] .is-hint")
-    places = {hinted.nth(i).get_attribute("data-place") or hinted.nth(i).get_attribute("data-zone")
-              for i in range(hinted.count())}
+    places = {
+        hinted.nth(i).get_attribute("data-place") or hinted.nth(i).get_attribute("data-zone")
+        for i in range(hinted.count())
+    }
     game = engine.from_state(state)
-    move = "draw" if places == {"stock", "W"} else next(
-        m for m in game.legal_moves() if set(re.split(r"[>:]", m)) >= places)
+    move = (
+        "draw"
+        if places == {"stock", "W"}
+        else next(m for m in game.legal_moves() if set(re.split(r"[>:]", m)) >= places)
+    )
     text = status.inner_text()
     assert text == advice.hint_text(move, state, "en")
     from diagrams import cards
+
     for card in state["stock"]:
         assert cards.short(card, "en") not in text.split()
-    assert "drawn" not in text   # advice, not a move that happened
+    assert "drawn" not in text  # advice, not a move that happened
 
 
 @pytest.mark.parametrize("step", ["%C2%B2", "9" * 4301])
-def test_a_bad_step_in_the_link_leaves_a_live_board(page: Page, live_url: str, watched: Watch,
-                                                    step: str) -> None:
+def test_a_bad_step_in_the_link_leaves_a_live_board(
+    page: Page, live_url: str, watched: Watch, step: str
+) -> None:
     game = engine.new_game(CR)
     first = next(m for m in game.legal_moves() if m != "redeal")
     moves = links.encode("crescent", [first])
-    state = open_live(page, live_url + page_path("fr", "play-crescent") + f"#code={CR}&moves={moves}&step={step}")
+    state = open_live(
+        page, live_url + page_path("fr", "play-crescent") + f"#code={CR}&moves={moves}&step={step}"
+    )
     game.play(first)
     assert state == game.state()
     expect_status(page, msg("fr", "play.link-step-invalid"))
@@ -99,8 +117,8 @@ def test_a_python_error_reopens_the_game_where_it_was(page: Page, live_url: str,
     page.locator("[data-board] .cc-toolbar [data-action='undo']").click()
     expect_status(page, msg("en", "play.recovered"))
     expect(page.locator("[data-board]")).to_have_attribute("data-live", "true")
-    assert state_of(page) == game.state()          # the game as it was, not the default deal
-    play_by_clicks(page, game, 1)                  # and it plays on
+    assert state_of(page) == game.state()  # the game as it was, not the default deal
+    play_by_clicks(page, game, 1)  # and it plays on
     watched.errors[:] = [e for e in watched.errors if "injected failure" not in e]
 
 
@@ -111,9 +129,10 @@ def test_a_worker_that_stops_answering_is_restarted(page: Page, live_url: str, w
     game.play("draw")
     board_moves(page, 1)
     page.evaluate("() => { CCLive.python.callTimeoutMs = 2000; CCLive.python.rawWorker.terminate(); }")
-    page.locator("[data-board] [data-place='stock']").click()   # never answered: the worker is gone
-    expect(page.locator("[data-board] [role='status']")).to_have_text(msg("ko", "play.recovered"),
-                                                                      timeout=LIVE_TIMEOUT_MS)
+    page.locator("[data-board] [data-place='stock']").click()  # never answered: the worker is gone
+    expect(page.locator("[data-board] [role='status']")).to_have_text(
+        msg("ko", "play.recovered"), timeout=LIVE_TIMEOUT_MS
+    )
     assert state_of(page) == game.state()
     page.locator("[data-board] [data-place='stock']").click()
     game.play("draw")
@@ -126,7 +145,9 @@ def test_a_hash_change_during_start_up_is_not_lost(page: Page, live_url: str, wa
     url = live_url + page_path("en", "play-crescent")
     page.goto(url + "#code=CR1-N-AAAAAAB")
     page.evaluate("location.hash = '#code=CR1-N-AAAAAAC'")
-    expect(page.locator("[data-board][data-live='true'][data-state]")).to_have_count(1, timeout=LIVE_TIMEOUT_MS)
+    expect(page.locator("[data-board][data-live='true'][data-state]")).to_have_count(
+        1, timeout=LIVE_TIMEOUT_MS
+    )
     expect(page.locator("[data-board] [data-role='code-out']")).to_have_text("CR1-N-AAAAAAC")
     assert state_of(page) == engine.new_game("CR1-N-AAAAAAC").state()
     expect(page).to_have_url(re.compile("#code=CR1-N-AAAAAAC$"))
@@ -139,7 +160,7 @@ def test_a_hash_change_during_start_up_is_not_lost(page: Page, live_url: str, wa
     }""")
     last = "CR1-N-AAAAABT"
     expect(page.locator("[data-board] [data-role='code-out']")).to_have_text(last, timeout=20_000)
-    page.wait_for_timeout(500)   # any late answer would show now
+    page.wait_for_timeout(500)  # any late answer would show now
     assert state_of(page) == engine.new_game(last).state()
     expect(page).to_have_url(re.compile(f"#code={last}$"))
 
@@ -149,7 +170,7 @@ def test_a_mistyped_code_keeps_the_game(page: Page, live_url: str, watched: Watc
     game = engine.new_game(CR)
     played = play_by_clicks(page, game, 4)
     hash_before = f"#code={CR}&moves={links.encode('crescent', played)}"
-    expect(page).to_have_url(re.compile(re.escape(hash_before) + "$"))   # written once idle
+    expect(page).to_have_url(re.compile(re.escape(hash_before) + "$"))  # written once idle
     page.locator("[data-board] [data-role='code-in']").fill("CR1-N-AAAAAA")
     page.locator("[data-board] [data-action='open']").click()
     expect_status(page, msg("ko", "play.code-invalid-kept", reason=msg("ko", "ui.code.deal-length")))
@@ -164,16 +185,20 @@ def test_a_mistyped_code_keeps_the_game(page: Page, live_url: str, watched: Watc
 
 # ---- games are never lost -------------------------------------------------------------------------
 
-def test_reload_back_forward_and_a_fresh_visit_restore_the_game(page: Page, live_url: str,
-                                                                watched: Watch) -> None:
+
+def test_reload_back_forward_and_a_fresh_visit_restore_the_game(
+    page: Page, live_url: str, watched: Watch
+) -> None:
     url = live_url + page_path("el", "play-crescent")
     open_live(page, url + f"#code={CR}")
     game = engine.new_game(CR)
     played = play_by_clicks(page, game, 3)
     hash_of = f"#code={CR}&moves={links.encode('crescent', played)}"
-    expect(page).to_have_url(re.compile(re.escape(hash_of) + "$"))   # written once idle
+    expect(page).to_have_url(re.compile(re.escape(hash_of) + "$"))  # written once idle
     page.reload()
-    expect(page.locator("[data-board][data-live='true'][data-state]")).to_have_count(1, timeout=LIVE_TIMEOUT_MS)
+    expect(page.locator("[data-board][data-live='true'][data-state]")).to_have_count(
+        1, timeout=LIVE_TIMEOUT_MS
+    )
     assert state_of(page) == game.state()
     # Another deal, chosen by the reader: a new history entry; back and forward restore each game.
     page.locator("[data-board] [data-role='code-in']").fill("CR1-N-AAAAAAC")
@@ -201,7 +226,7 @@ def test_a_page_left_right_after_a_move_keeps_it(page: Page, live_url: str, watc
     goes away: here the page never has idle time, and is left in the move's own task."""
     url = live_url + page_path("en", "play-crescent")
     open_live(page, url + f"#code={CR}")
-    page.evaluate("window.requestIdleCallback = () => 0")   # idle time never comes
+    page.evaluate("window.requestIdleCallback = () => 0")  # idle time never comes
     game = engine.new_game(CR)
     play_by_clicks(page, game, 1)
     move = next(m for m in game.legal_moves() if ">" in m and engine.tap(game, m.split(">")[0]) == m)
@@ -214,7 +239,7 @@ def test_a_page_left_right_after_a_move_keeps_it(page: Page, live_url: str, watc
     away = live_url + page_path("en", "examples")
     with page.expect_navigation(url=away):
         page.evaluate(leave, [move.split(">")[0], away])
-    page.wait_for_load_state("load")   # a goto while that navigation is still going is aborted
+    page.wait_for_load_state("load")  # a goto while that navigation is still going is aborted
     game.play(move)
     open_live(page, url)
     assert state_of(page) == game.state()
@@ -222,6 +247,7 @@ def test_a_page_left_right_after_a_move_keeps_it(page: Page, live_url: str, watc
 
 
 # ---- the seeds' settings ----------------------------------------------------------------------------
+
 
 def test_new_game_dialog_and_double_click_setting(page: Page, live_url: str, watched: Watch) -> None:
     open_live(page, live_url + page_path("en", "play-canfield") + f"#code={CF}")
@@ -287,6 +313,7 @@ def _column_tap_position() -> tuple[engine.Game, str, str]:
 
 # ---- the verdict ------------------------------------------------------------------------------------
 
+
 def test_verdict_says_winnable_then_follows_each_action(page: Page, live_url: str, watched: Watch) -> None:
     board = page.locator("[data-board]")
     open_live(page, live_url + page_path("fr", "play-canfield") + "#code=CF1-D1-AAAAACL")
@@ -300,6 +327,7 @@ def test_verdict_says_winnable_then_follows_each_action(page: Page, live_url: st
 
 
 # ---- comforts ---------------------------------------------------------------------------------------
+
 
 def _example(name: str) -> dict[str, Any]:
     from tests.conftest import ROOT
@@ -360,8 +388,9 @@ def test_cards_glide_and_not_with_reduced_motion(page: Page, live_url: str, watc
     assert page.evaluate(count) == []
 
 
-def test_a_losing_move_is_named_and_undone_to_the_last_winnable_position(page: Page, live_url: str,
-                                                                          watched: Watch) -> None:
+def test_a_losing_move_is_named_and_undone_to_the_last_winnable_position(
+    page: Page, live_url: str, watched: Watch
+) -> None:
     """CF1-D3-AAAAAAP after these 20 actions is winnable; a draw there loses (the solver proves
     it in milliseconds): the board says so and takes the reader back."""
     prefix = ["draw", "W>H"] + ["draw"] * 14 + ["W>C", "3>C", "draw", "draw"]
@@ -373,15 +402,20 @@ def test_a_losing_move_is_named_and_undone_to_the_last_winnable_position(page: P
     assert engine.solve(before, max_seconds=5).status == "win"
     assert engine.solve(after, max_seconds=5).status == "loss"
     board = page.locator("[data-board]")
-    open_live(page, live_url + page_path("de", "play-canfield")
-              + f"#code=CF1-D3-AAAAAAP&moves={links.encode('canfield', prefix)}")
+    open_live(
+        page,
+        live_url
+        + page_path("de", "play-canfield")
+        + f"#code=CF1-D3-AAAAAAP&moves={links.encode('canfield', prefix)}",
+    )
     expect(board).to_have_attribute("data-verdict", "win", timeout=LIVE_TIMEOUT_MS + 30_000)
     page.locator("[data-board] [data-place='stock']").click()
     board_moves(page, after.state()["moves"])
     expect(board).to_have_attribute("data-verdict", "loss", timeout=30_000)
     expect(page.locator("[data-board] [data-role='verdict']")).to_have_text(msg("de", "play.verdict.loss"))
     expect(page.locator("[data-board] [data-role='verdict-note']")).to_have_text(
-        msg("de", "play.verdict.lost-here"))
+        msg("de", "play.verdict.lost-here")
+    )
     back = page.locator("[data-board] [data-action='undo-to-winnable']")
     expect(back).to_be_visible()
     back.click()

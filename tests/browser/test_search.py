@@ -1,6 +1,7 @@
 """Site-wide checks in a real browser: a Greek or French word typed without its accents finds
 the page, a page's search box searches the pages of its own language, and printing keeps the
 diagrams."""
+
 from __future__ import annotations
 
 import re
@@ -21,11 +22,9 @@ def search(page: Page, url: str, query: str) -> list[str]:
     # Material searches on keyup: fill, then a key press to trigger it.
     box.fill(query)
     box.press("End")
-    results = page.locator(".md-search-result__item a.md-search-result__link, "
-                           "a.md-search-result__link")
+    results = page.locator(".md-search-result__item a.md-search-result__link, a.md-search-result__link")
     expect(results.first).to_be_visible(timeout=10_000)
-    return [href for href in (results.nth(i).get_attribute("href") for i in range(results.count()))
-            if href]
+    return [href for href in (results.nth(i).get_attribute("href") for i in range(results.count())) if href]
 
 
 def _paths(links: list[str], base: str) -> set[str]:
@@ -35,23 +34,27 @@ def _paths(links: list[str], base: str) -> set[str]:
 LANGUAGE_FOLDERS = tuple(f"{lang}/" for lang in catalogues.LANGUAGES if lang != "en")
 
 
-@pytest.mark.parametrize(("lang_path", "query", "expected"), [
-    ("el/", "ανακατανομη", "el/crescent/"),     # ανακατανομή, typed without its tonos
-    ("fr/", "reserve", "fr/canfield/"),          # réserve, typed without its accent
-    ("el/", "ανακατανομή", "el/crescent/"),     # typed as written, too
-    ("fr/", "réserve", "fr/canfield/"),
-    ("ko/", "재배치", "ko/crescent/"),
-    # Japanese has no spaces: a heading typed as written (TinySegmenter, Material's `lang: ja`,
-    # would index 空|の|山 and 捨て|札 and find neither), and a word from inside a sentence.
-    ("ja/", "空の山", "ja/crescent/"),
-    ("ja/", "捨て札", "ja/glossary/"),
-    ("ja/", "馬蹄形", "ja/crescent/"),           # 画面では、山が馬蹄形に並びます
-    ("de/", "haufige", "de/faq/"),               # Häufige Fragen, typed without its umlaut
-    ("es/", "redistribucion", "es/crescent/"),   # redistribución, typed without its accent
-    ("", "redeal", "crescent/"),
-])
-def test_search_finds_the_page_in_its_language(page: Page, site_url: str, lang_path: str,
-                                               query: str, expected: str) -> None:
+@pytest.mark.parametrize(
+    ("lang_path", "query", "expected"),
+    [
+        ("el/", "ανακατανομη", "el/crescent/"),  # ανακατανομή, typed without its tonos
+        ("fr/", "reserve", "fr/canfield/"),  # réserve, typed without its accent
+        ("el/", "ανακατανομή", "el/crescent/"),  # typed as written, too
+        ("fr/", "réserve", "fr/canfield/"),
+        ("ko/", "재배치", "ko/crescent/"),
+        # Japanese has no spaces: a heading typed as written (TinySegmenter, Material's `lang: ja`,
+        # would index 空|の|山 and 捨て|札 and find neither), and a word from inside a sentence.
+        ("ja/", "空の山", "ja/crescent/"),
+        ("ja/", "捨て札", "ja/glossary/"),
+        ("ja/", "馬蹄形", "ja/crescent/"),  # 画面では、山が馬蹄形に並びます
+        ("de/", "haufige", "de/faq/"),  # Häufige Fragen, typed without its umlaut
+        ("es/", "redistribucion", "es/crescent/"),  # redistribución, typed without its accent
+        ("", "redeal", "crescent/"),
+    ],
+)
+def test_search_finds_the_page_in_its_language(
+    page: Page, site_url: str, lang_path: str, query: str, expected: str
+) -> None:
     paths = _paths(search(page, site_url + lang_path, query), site_url)
     assert expected in paths, paths
     # Only pages of the reader's language (the default language is at the root).

@@ -6,6 +6,7 @@ quietly for a normal boot.
 Each test has its own browser context; the ones that route requests block the service worker
 (Playwright's routes do not see what a service worker fetches).
 """
+
 from __future__ import annotations
 
 import gzip
@@ -51,8 +52,9 @@ def go_live(page: Page, url: str) -> str:
     return page.evaluate("CCLive.python.mode")
 
 
-def test_first_visit_boots_then_the_next_starts_from_the_snapshot(fresh: BrowserContext, live_url: str,
-                                                                  live_site: Path) -> None:
+def test_first_visit_boots_then_the_next_starts_from_the_snapshot(
+    fresh: BrowserContext, live_url: str, live_site: Path
+) -> None:
     page = fresh.new_page()
     w = watch(page, live_url)
     fetched: list[str] = []
@@ -78,8 +80,9 @@ def test_first_visit_boots_then_the_next_starts_from_the_snapshot(fresh: Browser
 
 def test_saving_data_fetches_no_snapshot(no_sw: BrowserContext, live_url: str) -> None:
     page = no_sw.new_page()
-    page.add_init_script("Object.defineProperty(navigator, 'connection', "
-                         "{value: {saveData: true}, configurable: true})")
+    page.add_init_script(
+        "Object.defineProperty(navigator, 'connection', {value: {saveData: true}, configurable: true})"
+    )
     fetched: list[str] = []
     no_sw.on("requestfinished", lambda r: fetched.append(r.url) if SNAPSHOT in r.url else None)
     url = live_url + "el/play-canfield/"
@@ -90,8 +93,9 @@ def test_saving_data_fetches_no_snapshot(no_sw: BrowserContext, live_url: str) -
 
 
 @pytest.mark.parametrize("damage", ["garbage", "truncated", "missing"])
-def test_a_broken_snapshot_falls_back_to_a_boot_quietly(no_sw: BrowserContext, live_url: str,
-                                                         live_site: Path, damage: str) -> None:
+def test_a_broken_snapshot_falls_back_to_a_boot_quietly(
+    no_sw: BrowserContext, live_url: str, live_site: Path, damage: str
+) -> None:
     good = snapshot_file(live_site).read_bytes()
     bodies: dict[str, Any] = {
         "garbage": gzip.compress(b"\x00snp" + bytes(range(256)) * 4096, mtime=0),

@@ -8,6 +8,7 @@ Golden files pin behaviour that must never drift (a code deals the same cards fo
 of moves gives the same states). Regenerate only for a deliberate, reviewed change of the rules
 or of the state format, never to make a failing test pass.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -23,8 +24,17 @@ sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
 
-DEAL_CODES = ("CR1-N-AAAAAAA", "CR1-N-AAAAAAB", "CR1-N-HELLOYO", "CR1-N-ZZZZZZZ",
-              "CF1-D3-AAAAAAA", "CF1-D3-AAAAACL", "CF1-D1-AAAAACL", "CF1-D1-QWERTYU", "CF1-D3-ZZZZZZZ")
+DEAL_CODES = (
+    "CR1-N-AAAAAAA",
+    "CR1-N-AAAAAAB",
+    "CR1-N-HELLOYO",
+    "CR1-N-ZZZZZZZ",
+    "CF1-D3-AAAAAAA",
+    "CF1-D3-AAAAACL",
+    "CF1-D1-AAAAACL",
+    "CF1-D1-QWERTYU",
+    "CF1-D3-ZZZZZZZ",
+)
 
 # name: (code, seed of the move choices, number of actions, one action in N is an undo)
 PLAYTHROUGHS: dict[str, tuple[str, int, int, int]] = {
@@ -72,7 +82,9 @@ def files() -> dict[Path, str]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--write", action="store_true", help="rewrite the golden files")
     args = parser.parse_args()
     changed = [p for p, text in files().items() if not p.exists() or p.read_text(encoding="utf-8") != text]

@@ -1,6 +1,7 @@
 """Formats every catalogue message of every language with sample arguments, and runs the
 language helpers (plural categories, Korean reading, Greek capitals), so that CPython and
 Pyodide can be compared (tests/test_catalogues_pyodide.py). main(request) -> JSON text."""
+
 from __future__ import annotations
 
 import json

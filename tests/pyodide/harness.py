@@ -1,5 +1,6 @@
 """The CPython side of the Pyodide runs: packs engine/ and playout.py into a zip and runs
 tests/pyodide/replay.mjs with Node on a request, returning its answer."""
+
 from __future__ import annotations
 
 import json
@@ -28,8 +29,9 @@ def available() -> str | None:
     return None
 
 
-def build_bundle(path: Path, packages: tuple[str, ...] = ("engine",),
-                 driver: Path = HERE / "playout.py") -> Path:
+def build_bundle(
+    path: Path, packages: tuple[str, ...] = ("engine",), driver: Path = HERE / "playout.py"
+) -> Path:
     """The packages' *.py and *.json (engine/ by default) and the driver at the zip's root as
     playout.py (replay.mjs imports `playout` and calls its main(request))."""
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as bundle:
@@ -41,8 +43,13 @@ def build_bundle(path: Path, packages: tuple[str, ...] = ("engine",),
     return path
 
 
-def run(request: dict[str, Any], timeout: float = 300, packages: tuple[str, ...] = ("engine",),
-        driver: Path = HERE / "playout.py", snapshot: Path | None = None) -> dict[str, Any]:
+def run(
+    request: dict[str, Any],
+    timeout: float = 300,
+    packages: tuple[str, ...] = ("engine",),
+    driver: Path = HERE / "playout.py",
+    snapshot: Path | None = None,
+) -> dict[str, Any]:
     """driver.main(request) under Pyodide: {"python": version, "engine": engine.__file__,
     "result": ...}; started from the build's memory `snapshot` (sitegen/snapshot.py) when one
     is given, as the page's worker starts."""
@@ -51,8 +58,13 @@ def run(request: dict[str, Any], timeout: float = 300, packages: tuple[str, ...]
         request_path = Path(tmp) / "request.json"
         request_path.write_text(json.dumps(request), encoding="utf-8")
         extra = [str(snapshot)] if snapshot else []
-        done = subprocess.run([node() or "node", str(HERE / "replay.mjs"), str(bundle), str(request_path), *extra],
-                              cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+        done = subprocess.run(
+            [node() or "node", str(HERE / "replay.mjs"), str(bundle), str(request_path), *extra],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
     if done.returncode != 0:
         raise RuntimeError(f"replay.mjs failed ({done.returncode}):\n{done.stderr[-3000:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])

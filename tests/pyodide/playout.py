@@ -4,6 +4,7 @@ Standard library only. Everything here is deterministic: a game is driven by a l
 (ints chosen by the caller), or for the benchmark by random.Random(seed), whose algorithm is
 the same in every Python 3, so both runtimes play exactly the same moves.
 """
+
 from __future__ import annotations
 
 import json
