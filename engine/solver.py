@@ -3,7 +3,8 @@
 A depth-first search over the positions reachable from the given one, with apply/revert on the
 game itself (no copies), a transposition table of canonical position keys (interchangeable
 piles or columns sorted), and per-game move generators that order the likely moves first
-(`solver_crescent.py`, `solver_canfield.py`).
+(`solver_crescent.py`, `solver_canfield.py`; the search itself and their base class are in
+`search.py`).
 
 Soundness, which matters more than speed here:
 - "win" only after the winning line has been replayed on a `game.copy()` through the public
@@ -21,18 +22,22 @@ Soundness, which matters more than speed here:
 
 from __future__ import annotations
 
+import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Generic, Hashable, TypeVar, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from .base import Game
+from .search import Budget, OutOfBudget, Searcher, dfs
+from .solver_canfield import CanfieldSearcher
+from .solver_crescent import CrescentSearcher
 
 if TYPE_CHECKING:
     from .canfield import Canfield
     from .crescent import Crescent
 
 STATUSES = ("win", "loss", "unknown")
-CHECK_EVERY = 512  # nodes between two clock readings
 DEFAULT_MAX_POSITIONS = 6_000_000  # transposition-table size cap (memory), then "unknown"
 
 
@@ -56,139 +61,10 @@ class Hint:
     proven: bool  # True: the next move of a verified winning line
 
 
-class _OutOfBudget(Exception):
-    def __init__(self, why: str, positions: int = 0) -> None:
-        self.why = why
-        self.positions = positions  # distinct positions the interrupted pass had stored
-
-
-G = TypeVar("G", bound=Game)
-
-
-class Searcher(Generic[G]):
-    """The game-specific part of the search (see solver_crescent / solver_canfield)."""
-
-    QUICK_SHARE = 0.3  # the quick pass ends at this share of the time
-    RESTART_NODES = 1000  # quick-pass restart length unit (times the Luby sequence)
-    FIRST_COMPLETE_NODES = 5000  # the first, short complete pass
-    NOISE = 1.5  # quick pass: random tie-break added to move scores
-    # The last complete pass gets the rest of the time, but at most this many seconds when the
-    # budget is long (the quick pass then runs longer); inf: always the whole rest.
-    LAST_COMPLETE_SECONDS = float("inf")
-
-    def __init__(self, game: G) -> None:
-        self.game = game
-        self.rng: Any = None  # a random.Random during the quick pass, else None
-
-    def key(self) -> Hashable:
-        raise NotImplementedError
-
-    def moves(self, full: bool) -> list[Any]:
-        """Macro moves, best first. `full`: every legal action (up to merged draws)."""
-        raise NotImplementedError
-
-    def apply(self, move: Any) -> Any:
-        raise NotImplementedError
-
-    def revert(self, record: Any) -> None:
-        raise NotImplementedError
-
-    def won(self) -> bool:
-        return self.game._won()
-
-    def dead(self) -> bool:
-        """True only if the position is provably lost (a sound, game-specific rule, argued
-        where it is defined): the search then expands it no further. Called right after
-        key(), for positions not seen before."""
-        return False
-
-    def best_first(self, scored: list[tuple[float, int, Any]]) -> list[Any]:
-        """The moves of (score, tie-break, move) triples, lowest score first; in the quick
-        pass a random amount is added to each score, so restarts explore other lines."""
-        rng = self.rng
-        if rng is not None:
-            noise = self.NOISE
-            scored = [(score + rng.random() * noise, i, m) for score, i, m in scored]
-        scored.sort()
-        return [m for _, _, m in scored]
-
-    def names(self, move: Any) -> list[str]:
-        """The canonical notation of the actions a macro move stands for."""
-        raise NotImplementedError
-
-
 def _searcher(game: Game, takebacks: bool = True) -> Searcher[Any]:
     if game.game == "crescent":
-        from .solver_crescent import CrescentSearcher
-
         return CrescentSearcher(cast("Crescent", game))
-    from .solver_canfield import CanfieldSearcher
-
     return CanfieldSearcher(cast("Canfield", game), takebacks)
-
-
-class _Budget:
-    def __init__(
-        self, deadline: float, max_nodes: int | None, clock: Callable[[], float] = time.perf_counter
-    ) -> None:
-        self.deadline = deadline
-        self.max_nodes = max_nodes
-        self.nodes = 0
-        self.clock = clock
-
-
-def _dfs(
-    s: Searcher[Any], full: bool, budget: _Budget, node_limit: int | None, max_positions: int
-) -> tuple[list[Any] | None, int]:
-    """Depth-first search; (winning macro line or None, positions stored). Raises
-    _OutOfBudget when time, nodes or memory run out. With `full`, None means proven loss."""
-    seen: set[Hashable] = {s.key()}
-    # Each frame: [moves, next index, record of the move that led here, that move]
-    stack: list[list[Any]] = [[s.moves(full), 0, None, None]]
-    nodes_here = 0
-    try:
-        while stack:
-            frame = stack[-1]
-            moves = frame[0]
-            if frame[1] >= len(moves):
-                stack.pop()
-                if frame[2] is not None:
-                    s.revert(frame[2])
-                continue
-            move = moves[frame[1]]
-            frame[1] += 1
-            record = s.apply(move)
-            budget.nodes += 1
-            nodes_here += 1
-            if s.won():
-                line = [f[3] for f in stack[1:]] + [move]
-                stack.append([[], 0, record, move])
-                return line, len(seen)
-            key = s.key()
-            if key in seen:
-                s.revert(record)
-                continue
-            seen.add(key)
-            if s.dead():  # provably lost: a leaf (its key stays seen, so it is not re-tested)
-                s.revert(record)
-                continue
-            stack.append([s.moves(full), 0, record, move])
-            if not nodes_here % CHECK_EVERY:
-                if budget.clock() > budget.deadline:
-                    raise _OutOfBudget("time", len(seen))
-                if budget.max_nodes is not None and budget.nodes >= budget.max_nodes:
-                    raise _OutOfBudget("nodes", len(seen))
-                if node_limit is not None and nodes_here >= node_limit:
-                    raise _OutOfBudget("pass", len(seen))
-                if len(seen) >= max_positions:
-                    raise _OutOfBudget("memory", len(seen))
-        return None, len(seen)
-    finally:
-        # Leave the game exactly as it was, whatever happened.
-        while stack:
-            frame = stack.pop()
-            if frame[2] is not None:
-                s.revert(frame[2])
 
 
 def _verify(game: Game, line: list[str]) -> bool:
@@ -242,7 +118,7 @@ def solve(
     waits); `time.thread_time` or `time.process_time` for statistics runs, where the CPU time
     a deal needs is the fair cap whatever else the machine is doing."""
     start = clock()
-    budget = _Budget(start + max_seconds, max_nodes, clock)
+    budget = Budget(start + max_seconds, max_nodes, clock)
     if game._won():
         return Solution("win", [], 0, 0.0)
     s = _searcher(game, takebacks)
@@ -254,25 +130,23 @@ def solve(
     def complete(node_limit: int | None) -> None:
         nonlocal line, positions, status, why
         try:
-            line, positions = _dfs(s, True, budget, node_limit, max_positions)
+            line, positions = dfs(s, True, budget, node_limit, max_positions)
             status = "loss" if line is None else "win"
-        except _OutOfBudget as out:
+        except OutOfBudget as out:
             why, positions = out.why, out.positions  # how far the complete search got
 
     complete(s.FIRST_COMPLETE_NODES)
     if status == "unknown" and quick:
-        import random
-
         s.rng = random.Random(seed)
         quick_end = start + max(max_seconds * s.QUICK_SHARE, max_seconds - s.LAST_COMPLETE_SECONDS)
         i = 0
         while line is None and clock() < quick_end:
-            quick_budget = _Budget(min(quick_end, budget.deadline), None, clock)
+            quick_budget = Budget(min(quick_end, budget.deadline), None, clock)
             if max_nodes is not None:
                 quick_budget.max_nodes = max_nodes - budget.nodes
             try:
-                line, _ = _dfs(s, False, quick_budget, s.RESTART_NODES * _luby(i), max_positions)
-            except _OutOfBudget as out:
+                line, _ = dfs(s, False, quick_budget, s.RESTART_NODES * _luby(i), max_positions)
+            except OutOfBudget as out:
                 if out.why == "nodes":
                     why = "nodes"
             budget.nodes += quick_budget.nodes

@@ -38,7 +38,7 @@ from __future__ import annotations
 from typing import Any
 
 from .canfield import DRAW, FOLLOWS, FOUNDATION_SIZE, MOVE_NAMES, TAKES, Canfield
-from .solver import Searcher
+from .search import Searcher
 
 SEP = b"\xff"
 ON_CYCLE = 254  # stands for any waste length on the draw cycle in a key

@@ -44,7 +44,7 @@ from typing import Any
 
 from .crescent import MOVE_NAMES, NEIGHBOURS, PILE_LIMIT, PILES, REDEAL, Crescent
 from .crescent_deadlock import card_is_stuck, pile_is_stuck
-from .solver import Searcher
+from .search import Searcher
 
 SEP = b"\xff"
 

@@ -43,13 +43,14 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "engine"
 BUILD = ROOT / "build" / "mypyc"
-# The modules the search's inner loops run (engine/solver.py's _dfs and what it calls).
+# The modules the search's inner loops run (engine/search.py's dfs and what it calls).
 MODULES = (
     "cards",
     "base",
     "canfield",
     "crescent",
     "crescent_deadlock",
+    "search",
     "solver",
     "solver_canfield",
     "solver_crescent",
