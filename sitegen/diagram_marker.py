@@ -16,8 +16,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from sitegen.markers import MarkerContext
-from sitegen.sources import check_name, load_example, load_position
+from sitegen.context import MarkerContext
+from sitegen.live import tryit_figure
+from sitegen.sources import check_name, resolve_state
 
 SIZES = ("small", "large")
 
@@ -78,25 +79,6 @@ def parse(args: str, ctx: MarkerContext) -> DiagramSpec:
     return DiagramSpec(source, ident, highlight, refused, fan, size, live)
 
 
-def resolve_state(source: str, ctx: MarkerContext) -> dict[str, Any]:
-    name, at, step_text = source.partition("@")
-    if not check_name(name):
-        ctx.fail(f"malformed diagram id {source!r}: a position name or EXAMPLE@N")
-    if not at:
-        if not (ctx.docs_dir / "positions" / f"{name}.json").is_file():
-            ctx.fail(f"unknown diagram id {source!r}: no file docs/positions/{name}.json")
-        return load_position(ctx.docs_dir, name, ctx.root)
-    if not step_text.isdigit():
-        ctx.fail(f"malformed diagram id {source!r}: the step after @ is a number (0 = the deal)")
-    if not (ctx.docs_dir / "examples" / f"{name}.json").is_file():
-        ctx.fail(f"unknown diagram id {source!r}: no example docs/examples/{name}.json")
-    example = load_example(ctx.docs_dir, name, ctx.root)
-    step = int(step_text)
-    if step > len(example.moves):
-        ctx.fail(f"diagram id {source!r}: the example has only {len(example.moves)} actions")
-    return example.state_at(step)
-
-
 # Rendering is pure (state, lang, options) -> text; cache it so that `--serve` rebuilds and
 # repeated positions cost nothing.
 _svg_cache: dict[str, tuple[str, str]] = {}
@@ -138,8 +120,6 @@ def diagram_html(args: str, lang: str, ctx: MarkerContext) -> str:
     except ValueError as e:  # e.g. a highlight naming a place the game does not have
         ctx.fail(f"diagram {spec.source!r} cannot be drawn: {e}")
     if spec.live:
-        from sitegen.live import tryit_figure
-
         return tryit_figure(
             state, lang, spec.ident, spec.source, svg, description, static=True, size=spec.size, ctx=ctx
         )

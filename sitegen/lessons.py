@@ -13,8 +13,8 @@ column, foundation, `R` or `W`), `empty` [places], `size` {place: number of card
 that the goal is not met already. The reader may play any move from which the goal is still
 reachable within the line's length; any other legal move is refused as off the goal (with the
 goal said again), an illegal one with the engine's reason. `text` names catalogue keys
-(every language has them; `params` fill their placeholders: cards by their names in the
-page's language). `scripts/find_lessons.py` writes these files from real games.
+(every language has them; `params` fill their placeholders: cards as codes, which the message
+names in the role its sentence needs, `{card, card, acc}`: catalogues/cardnames.py). `scripts/find_lessons.py` writes these files from real games.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sitegen.markers import MarkerContext
+from sitegen.context import MarkerContext
 from sitegen.sources import check_name, read_object
 
 GAMES = ("crescent", "canfield")
@@ -164,13 +164,10 @@ def load_lesson(docs_dir: Path, name: str, root: Path | None = None) -> Lesson:
 
 
 def _params(params: dict[str, Any], lang: str, game: str) -> dict[str, Any]:
-    """Cards by their names in `lang`; places as the player sees them; other values as given."""
-    from diagrams.cards import name as card_name
-
-    out: dict[str, Any] = {}
-    for key, value in params.items():
-        out[key] = card_name(value, lang) if isinstance(value, str) and CARD_RE.match(value) else value
-    return out
+    """The lesson's params for its messages: cards stay codes ("5S"), which each message names
+    with its article and case (`{card, card, acc}`, catalogues/cardnames.py); other values as
+    given."""
+    return dict(params)
 
 
 # ---- the tree of positions the reader may pass through ------------------------------------------

@@ -17,14 +17,16 @@ almost all their markup, so many boards cost little more than one.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import re
 from pathlib import Path
 from typing import Any, Iterable
 
-from sitegen.markers import MarkerContext
-from sitegen.sources import check_name, load_example, load_position
+from sitegen.assets import PENDING_ASSETS, json_bytes
+from sitegen.context import MarkerContext
+from sitegen.sources import check_name, load_example, resolve_state
 
 GAMES = ("crescent", "canfield")
 DEFAULT_CODES = {"crescent": "CR1-N-AAAAAAB", "canfield": "CF1-D3-AAAAACL"}
@@ -46,10 +48,6 @@ JS_MESSAGES = (
 )
 REPLAY_MESSAGES = ("ui.replay-start", "ui.replay-counter", "ui.replay-unavailable", "ui.file-replay")
 
-# Files fetched by the page (replay steps, try-it answers): path under the site -> bytes, written
-# into the site by `write_assets` after the build. Keyed by path so the language builds never
-# write a file twice.
-PENDING_ASSETS: dict[str, bytes] = {}
 REPLAY_DIR = "assets/replays"
 # Try-it answers: named by a hash of their bytes, so equal answers (the same figure in two
 # places) are one file, and a changed answer is a new URL (no stale cache).
@@ -292,7 +290,7 @@ def replay_html(args: str, lang: str, ctx: MarkerContext) -> str:
     notes = _commentary(example, name, lang, ctx)
     steps = replay_steps(example, lang, ident, notes)
     file_name = f"{name}.{lang}.json"
-    PENDING_ASSETS[f"{REPLAY_DIR}/{file_name}"] = _json_bytes(steps)
+    PENDING_ASSETS[f"{REPLAY_DIR}/{file_name}"] = json_bytes(steps)
     game_name = example.states[0]["game"]
     total = len(example.moves)
     m = lambda key, **p: _esc(_msg(lang, key, **p))  # noqa: E731
@@ -374,32 +372,11 @@ def _teaching_steps(example: Any, name: str, ctx: MarkerContext) -> list[int]:
     return sorted({n.step for n in notes(example, extra, winning) if n.teaching})
 
 
-def _json_bytes(data: Any) -> bytes:
-    return (json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n").encode(
-        "utf-8"
-    )
-
-
-def write_assets(site_dir: Path) -> list[str]:
-    """Writes the files gathered during the build (only those whose bytes changed)."""
-    written = []
-    for name, data in sorted(PENDING_ASSETS.items()):
-        path = site_dir / name
-        if path.is_file() and path.read_bytes() == data:
-            continue
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-        written.append(name)
-    return written
-
-
 def answers_file(answers: dict[str, Any], lang: str) -> str:
     """Queues a try-it figure's answers for writing; returns their path under the site,
     `assets/tryit/<hash>.<lang>.json` (the language last, as replays' files: the offline
     worker keeps a language's files together, sitegen/offline.py)."""
-    import hashlib
-
-    data = _json_bytes(answers)
+    data = json_bytes(answers)
     name = f"{TRYIT_DIR}/{hashlib.sha256(data).hexdigest()[:20]}.{lang}.json"
     PENDING_ASSETS[name] = data
     return name
@@ -482,8 +459,6 @@ def first_answers(
 
 def tryit_html(args: str, lang: str, ctx: MarkerContext) -> str:
     """A diagram of a position that the reader can play from, and reset."""
-    from sitegen.diagram_marker import resolve_state
-
     words = args.split()
     if not words:
         ctx.fail("tryit marker needs a position: <!-- tryit: crescent-example@9 --> or a position name")

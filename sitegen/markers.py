@@ -23,50 +23,22 @@ Two things keep builds fast (the hooks use both; a plain `expand()` call returns
 from __future__ import annotations
 
 import hashlib
-import importlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, NoReturn
 
+from sitegen import diagram_marker, facts, labels, lessons, live, progress, puzzles, stats
+from sitegen.context import Handler, MarkerContext
 from sitegen.errors import SourceError
 
 MARKER_RE = re.compile(r"<!--\s*([A-Za-z][\w-]*)\s*:(.*?)-->")
 FENCE_RE = re.compile(r"^\s*(```+|~~~+)")
 
 
-@dataclass
-class MarkerContext:
-    """Where a marker is and what the page has used so far (shared by a page's markers)."""
-
-    path: str  # the page's file, as shown in messages (docs/ko/crescent.md)
-    lang: str
-    docs_dir: Path
-    root: Path | None = None
-    line: int = 1
-    url: str | None = None  # the page's URL under the site (el/crescent/), when MkDocs gave it
-    ids: set[str] = field(default_factory=set)  # diagram / board ids used on this page
-    data: dict[str, Any] = field(default_factory=dict)  # per-page scratch for handlers
-
-    def fail(self, message: str) -> NoReturn:
-        raise SourceError(self.path, self.line, message)
-
-    def claim_id(self, ident: str) -> None:
-        """Ids must be unique per page (they become element ids and data-diagram values)."""
-        if ident in self.ids:
-            self.fail(f"id {ident!r} is used twice on this page (give one an id=NAME option)")
-        self.ids.add(ident)
-
-
-Handler = Callable[[str, str, MarkerContext], str]
-
-
 @dataclass(frozen=True)
 class Registration:
-    handler: Handler | None  # None: resolved lazily from module/function
+    handler: Handler
     block: bool
-    module: str = ""
-    function: str = ""
 
 
 REGISTRY: dict[str, Registration] = {}
@@ -74,28 +46,6 @@ REGISTRY: dict[str, Registration] = {}
 
 def register(name: str, handler: Handler, *, block: bool) -> None:
     REGISTRY[name] = Registration(handler, block)
-
-
-def register_lazy(name: str, module: str, function: str, *, block: bool) -> None:
-    """A handler living in a module another helper writes: importing it is deferred to use."""
-    REGISTRY[name] = Registration(None, block, module, function)
-
-
-def _resolve(name: str, reg: Registration, ctx: MarkerContext) -> Handler:
-    if reg.handler is not None:
-        return reg.handler
-    try:
-        module = importlib.import_module(reg.module)
-    except ModuleNotFoundError as e:
-        if e.name == reg.module:
-            ctx.fail(
-                f"marker {name!r} is handled by {reg.module.replace('.', '/')}.py, which does not exist yet"
-            )
-        raise
-    handler = getattr(module, reg.function, None)
-    if handler is None:
-        ctx.fail(f"marker {name!r} needs {reg.module}.{reg.function}(), which is missing")
-    return handler
 
 
 STASH_ELEMENT = '<div data-sitegen-stash="{key}"></div>'
@@ -204,10 +154,7 @@ def _fact_diagram(args: str, lang: str, ctx: MarkerContext) -> str:
     `fact_diagram(args, lang, ctx)` returns diagram-marker arguments such as
     "crescent-example@10 highlight=10>14", drawn here like any `<!-- diagram: ... -->`.
     """
-    from sitegen import diagram_marker
-
-    reg = Registration(None, True, "sitegen.facts", "fact_diagram")
-    diagram_args = _resolve("factdiagram", reg, ctx)(args, lang, ctx)
+    diagram_args = facts.fact_diagram(args, lang, ctx)
     return diagram_marker.diagram_html(diagram_args, lang, ctx)
 
 
@@ -219,7 +166,7 @@ def _run(name: str, args: str, reg: Registration, ctx: MarkerContext) -> str:
         for ident in sorted(claimed):
             ctx.claim_id(ident)
         return text
-    handler = _resolve(name, reg, ctx)
+    handler = reg.handler
     before = set(ctx.ids)
     try:
         text = handler(args, ctx.lang, ctx)
@@ -235,19 +182,17 @@ def _run(name: str, args: str, reg: Registration, ctx: MarkerContext) -> str:
 
 
 def _register_defaults() -> None:
-    from sitegen import diagram_marker
-
     register("diagram", diagram_marker.diagram_html, block=True)
     register("factdiagram", _fact_diagram, block=True)
-    register_lazy("board", "sitegen.live", "board_html", block=True)
-    register_lazy("replay", "sitegen.live", "replay_html", block=True)
-    register_lazy("tryit", "sitegen.live", "tryit_html", block=True)
-    register_lazy("fact", "sitegen.facts", "fact_text", block=False)
-    register_lazy("label", "sitegen.labels", "label_text", block=False)
-    register_lazy("stats", "sitegen.stats", "stats_html", block=True)
-    register_lazy("lesson", "sitegen.lessons", "lesson_html", block=True)
-    register_lazy("progress", "sitegen.progress", "progress_html", block=True)
-    register_lazy("puzzles", "sitegen.puzzles", "puzzles_html", block=True)
+    register("board", live.board_html, block=True)
+    register("replay", live.replay_html, block=True)
+    register("tryit", live.tryit_html, block=True)
+    register("fact", facts.fact_text, block=False)
+    register("label", labels.label_text, block=False)
+    register("stats", stats.stats_html, block=True)
+    register("lesson", lessons.lesson_html, block=True)
+    register("progress", progress.progress_html, block=True)
+    register("puzzles", puzzles.puzzles_html, block=True)
 
 
 _register_defaults()

@@ -23,6 +23,8 @@ import html
 import re
 from typing import Any
 
+from sitegen.assets import PENDING_ASSETS
+
 PICTURE_DIR = "assets/pictures"
 
 _TITLE_RE = re.compile(r"<title[^>]*>(.*?)</title>", re.S)
@@ -48,8 +50,6 @@ def site_root(ctx: Any) -> str:
 
 def picture_file(svg: str, lang: str) -> str:
     """Queues `svg` for writing as a file; returns its path under the site."""
-    from sitegen.live import PENDING_ASSETS
-
     data = svg.encode("utf-8")
     name = f"{PICTURE_DIR}/{hashlib.sha256(data).hexdigest()[:20]}.{lang}.svg"
     PENDING_ASSETS[name] = data

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from sitegen.markers import MarkerContext
+from sitegen.context import MarkerContext
 
 GAMES = ("crescent", "canfield")
 PROGRESS_MESSAGES = ("learn.progress.lessons", "learn.progress.puzzles", "learn.progress.cleared")

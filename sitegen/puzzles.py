@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sitegen.markers import MarkerContext
+from sitegen.context import MarkerContext
 from sitegen.sources import read_object
 
 GAMES = ("crescent", "canfield")
@@ -217,11 +217,18 @@ def answers(puzzle: Puzzle, lang: str, ident: str) -> dict[str, Any]:
             )
         nodes = int(puzzle.alternatives[move].get("nodes", 0))
         end = m("learn.puzzle.blocked") if game.status == "blocked" else m("learn.puzzle.no-win")
-        start_text = m("learn.puzzle.wrong", move=caption, nodes=nodes)
         if captions:
             captions[-1] = f"{captions[-1]}. {end}"
-        else:  # lost at once: nothing to step through
-            start_text = f"{start_text} {end}"
+        # A redeal is not a move (CONTRACT.md): the message names the action by its kind. With
+        # no step to go through (lost at once), the message ends with the blocked/no-win text.
+        start_text = m(
+            "learn.puzzle.wrong",
+            move=caption,
+            kind="redeal" if move == "redeal" else "move",
+            nodes=nodes,
+            steps=len(captions),
+            end=end,
+        )
         refutations.append(
             {
                 "start": start_text,
@@ -251,7 +258,8 @@ def answers(puzzle: Puzzle, lang: str, ident: str) -> dict[str, Any]:
 
     data = precompute([puzzle.state, solved.state()], lang, ident, verdict, frozenset({1}))
     caption = move_name(puzzle.move, puzzle.state)
-    done = m("learn.puzzle.solved", move=caption, count=len(puzzle.alternatives), nodes=_number(total, lang))
+    # Counts as numbers: the message picks its words for zero (no search) and writes the digits.
+    done = m("learn.puzzle.solved", move=caption, count=len(puzzle.alternatives), nodes=total)
     for answer in data["responses"]:
         if answer.get("node") == 1:
             answer["done"] = True
@@ -266,13 +274,6 @@ def _highlight(move: str) -> tuple[str, str] | None:
         return None
     src, dst = move.split(">", 1)
     return src.split(":")[0], dst
-
-
-def _number(n: int, lang: str) -> str:
-    """An integer written the language's way (1,234 / 1 234 / 1.234)."""
-    from catalogues import numbers
-
-    return numbers.integer(lang, n)
 
 
 # ---- <!-- puzzles: GAME --> -------------------------------------------------------------------
@@ -329,7 +330,7 @@ def puzzle_html(puzzle: Puzzle, number: int, nxt: Puzzle | None, lang: str, ctx:
         actions=int(source.get("actions", 0)),
         legal=d.get("legal", 0),
         tempting=len(d.get("tempting", [])),
-        nodes=_number(int(d.get("nodes", 0)), lang),
+        nodes=int(d.get("nodes", 0)),
     )
     return "\n".join(
         [

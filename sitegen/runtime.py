@@ -14,6 +14,8 @@ import shutil
 import zipfile
 from pathlib import Path
 
+from sitegen.assets import write_assets
+
 PACKAGES = ("engine", "diagrams", "catalogues", "pyworker")
 PACKED_SUFFIXES = (".py", ".json")
 PYODIDE_FILES = (
@@ -106,7 +108,5 @@ def install(site_dir: Path, root: Path) -> list[str]:
     for name in PYODIDE_FILES:
         if copy_if_changed(pyodide / name, site_dir / "pyodide" / name):
             written.append(f"pyodide/{name}")
-    from sitegen import live  # the replays' step files, gathered while pages were rendered
-
-    written += live.write_assets(site_dir)
+    written += write_assets(site_dir)  # the files gathered while pages were rendered
     return written

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sitegen.context import MarkerContext
 from sitegen.errors import SourceError, display_path
 
 NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -196,3 +197,24 @@ def verify_example(docs_dir: Path, name: str, root: Path | None = None) -> Examp
             f"the example game ends {final!r} after {len(example.moves)} actions, not {expected!r}",
         )
     return example
+
+
+def resolve_state(source: str, ctx: MarkerContext) -> dict[str, Any]:
+    """The position a diagram id names: a stored position (`ID`) or an example step (`EXAMPLE@N`,
+    the state after N actions, `@0` the deal)."""
+    name, at, step_text = source.partition("@")
+    if not check_name(name):
+        ctx.fail(f"malformed diagram id {source!r}: a position name or EXAMPLE@N")
+    if not at:
+        if not (ctx.docs_dir / "positions" / f"{name}.json").is_file():
+            ctx.fail(f"unknown diagram id {source!r}: no file docs/positions/{name}.json")
+        return load_position(ctx.docs_dir, name, ctx.root)
+    if not step_text.isdigit():
+        ctx.fail(f"malformed diagram id {source!r}: the step after @ is a number (0 = the deal)")
+    if not (ctx.docs_dir / "examples" / f"{name}.json").is_file():
+        ctx.fail(f"unknown diagram id {source!r}: no example docs/examples/{name}.json")
+    example = load_example(ctx.docs_dir, name, ctx.root)
+    step = int(step_text)
+    if step > len(example.moves):
+        ctx.fail(f"diagram id {source!r}: the example has only {len(example.moves)} actions")
+    return example.state_at(step)

@@ -17,8 +17,8 @@ import math
 from pathlib import Path
 from typing import Any
 
+from sitegen.context import MarkerContext
 from sitegen.errors import SourceError, display_path
-from sitegen.markers import MarkerContext
 
 ROOT = Path(__file__).resolve().parent.parent
 SUMMARY = Path("data") / "stats" / "summary.json"

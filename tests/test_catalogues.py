@@ -92,9 +92,9 @@ def test_core_families_are_complete() -> None:
         ("ko", "base-locked", "완성 더미의 기본 카드는 잠겨 있습니다"),
         ("ko", "no-redeals", "남은 재배치 없음"),
         ("el", "same-suit", "Πρέπει να είναι του ίδιου σχήματος"),
-        # The seed's «μεγαλύτερης ή μικρότερης αξίας» read as "any higher or lower" (8♦ onto K♦ is
-        # lower, yet refused): issue 12 adds the seed's own «αμέσως» (immediately), nothing else.
-        ("el", "adjacent-rank", "Πρέπει να είναι αμέσως μεγαλύτερης ή μικρότερης αξίας"),
+        # The seed's words, verbatim (issue 22: issue 12 had added «αμέσως»; the page's rule
+        # says «αμέσως πάνω ή αμέσως κάτω», and a quotation of the app stays as the seed gives it).
+        ("el", "adjacent-rank", "Πρέπει να είναι μεγαλύτερης ή μικρότερης αξίας"),
         ("el", "empty-pile", "Δεν μπορεί να τοποθετηθεί σε άδεια στοίβα"),
         ("el", "pile-full", "Αυτή η στοίβα είναι γεμάτη· επιλέξτε άλλον προορισμό"),
         ("el", "base-locked", "Η βάση του θεμελίου είναι κλειδωμένη"),

@@ -19,7 +19,7 @@ import engine
 import pyworker
 from pyworker import advice
 from pyworker import lightimports, ops
-from sitegen import live
+from sitegen import assets, live
 from sitegen.errors import SourceError
 from sitegen.markers import MarkerContext
 from sitegen.sources import load_example
@@ -212,8 +212,8 @@ def test_replay_unknown_example_fails_with_file_and_line() -> None:
 def test_write_assets_writes_only_changes(tmp_path: Path) -> None:
     live.PENDING_ASSETS.clear()
     live.PENDING_ASSETS["assets/replays/x.en.json"] = b"{}\n"
-    assert live.write_assets(tmp_path) == ["assets/replays/x.en.json"]
-    assert live.write_assets(tmp_path) == []
+    assert assets.write_assets(tmp_path) == ["assets/replays/x.en.json"]
+    assert assets.write_assets(tmp_path) == []
 
 
 def test_tryit_answers_agree_with_the_engine() -> None:

@@ -51,7 +51,7 @@ def page_path(lang: str, name: str) -> str:
 
 
 def build_minisite(site_dir: Path) -> Path:
-    from sitegen import live, markers, runtime, snapshot
+    from sitegen import assets, markers, runtime, snapshot
 
     for lang in LANGS:
         for name, source in MINI_PAGES.items():
@@ -65,7 +65,7 @@ def build_minisite(site_dir: Path) -> Path:
     for sub in ("js", "css"):
         shutil.copytree(ROOT / "docs" / "assets" / sub, site_dir / "assets" / sub, dirs_exist_ok=True)
     runtime.install(site_dir, ROOT)
-    live.write_assets(site_dir)
+    assets.write_assets(site_dir)
     snapshot.write(site_dir, ROOT)  # the pages name it: both start modes are tested here too
     return site_dir
 
