@@ -1,7 +1,7 @@
 """Typography and grammar the catalogue formatter applies per language, standard library only.
 
 - French: a no-break space before `:` and a narrow no-break space (U+202F) before `; ! ?`,
-  inside « », and before `%` after a number. A translator writes an ordinary space (or none);
+  inside « », and before `%` after a number; a straight apostrophe inside a word becomes ’. A translator writes an ordinary space (or none);
   the formatter puts the right one, so a line never breaks before the punctuation. Colons in
   URLs and times ("http://", "10:30") are untouched: a space is added only where the mark ends
   a clause (followed by a space or the end).
@@ -37,12 +37,17 @@ _FR_CLOSE = re.compile(r"[ \u00a0\u202f]*»")
 _FR_PERCENT = re.compile(r"(?<=\d)[ \u00a0\u202f]?%|^[ \u00a0\u202f]%")
 
 
-_FR_MARKS = frozenset(";!?:«»%")
+_FR_MARKS = frozenset(";!?:«»%'")
+# A straight apostrophe inside a word (l'as, aujourd'hui) is the typographic one: pages typed
+# with ' and messages typed with ’ would otherwise mix in one paragraph.
+_FR_APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
 
 
 def french(text: str) -> str:
     if _FR_MARKS.isdisjoint(text):
         return text
+    if "'" in text:
+        text = _FR_APOSTROPHE.sub("\u2019", text)
 
     def before(m: re.Match[str]) -> str:
         mark = m.group(1)

@@ -25,6 +25,8 @@ NBSP, NNBSP = "\u00a0", "\u202f"
         ("Quoi ?!", f"Quoi{NNBSP}?!"),
         ("http://127.0.0.1:8000/ et 10:30", "http://127.0.0.1:8000/ et 10:30"),
         (f"déjà{NBSP}: bon", f"déjà{NBSP}: bon"),
+        ("l'as d'aujourd'hui", "l\u2019as d\u2019aujourd\u2019hui"),
+        ("'cité' et 'x'", "'cité' et 'x'"),
     ],
 )
 def test_french_spacing(text: str, expected: str) -> None:
