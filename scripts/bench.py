@@ -16,11 +16,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
 
 
 def main() -> None:
-    import benchmarks
+    from scripts import benchmarks
 
     names = sorted(
         m.name[len("bench_") :]
@@ -49,7 +48,7 @@ def main() -> None:
     args = parser.parse_args()
     for name in args.which or names:
         print(f"== {name}", flush=True)
-        importlib.import_module(f"benchmarks.bench_{name}").run(args)
+        importlib.import_module(f"scripts.benchmarks.bench_{name}").run(args)
 
 
 if __name__ == "__main__":

@@ -42,7 +42,6 @@ from typing import Callable, Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
 
 from sitegen.errors import display_path  # noqa: E402
 
@@ -292,7 +291,7 @@ def main(argv: list[str] | None = None) -> int:
     progress(f"done in {seconds:.1f} s: {site_dir}")
     if not args.serve:
         return 0
-    import serve
+    from scripts import serve
 
     try:
         server = serve.make_server(site_dir, args.port)

@@ -53,8 +53,8 @@ PAGES = (
 
 
 def _build() -> None:
-    sys.path.insert(0, str(ROOT / "scripts"))
-    import build
+    sys.path.insert(0, str(ROOT))
+    from scripts import build
 
     seconds = build.build_site(ROOT / "docs", SITE, say=lambda m: None)
     print(f"built {SITE.relative_to(ROOT)} in {seconds:.1f} s", flush=True)
@@ -121,7 +121,7 @@ def _median(values: list[str]) -> str:
 
 
 def run(args: Any) -> None:
-    import serve
+    from scripts import serve
 
     if not LIGHTHOUSE.exists():
         print(f"lighthouse: {LIGHTHOUSE} missing (run scripts/setup.sh)")

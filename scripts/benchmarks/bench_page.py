@@ -105,7 +105,6 @@ STEP = """(n) => {
 
 def _site(quick: bool) -> Path:
     sys.path.insert(0, str(ROOT))
-    sys.path.insert(0, str(ROOT / "scripts"))
     if os.environ.get("LIVE_MINISITE") == "1":
         import shutil
 
@@ -114,7 +113,7 @@ def _site(quick: bool) -> Path:
         shutil.rmtree(SITE, ignore_errors=True)
         print("site: the fixture mini site (LIVE_MINISITE=1)")
         return build_minisite(SITE)
-    import build  # scripts/build.py
+    from scripts import build
 
     build.build_site(ROOT / "docs", SITE, say=lambda _m: None)
     print(f"site: docs/ built into {SITE.relative_to(ROOT)}")
@@ -413,7 +412,7 @@ def run(args: Any) -> None:
     (site / BARE_DIR).mkdir(exist_ok=True)
     (site / BARE_DIR / "bare.html").write_text(BARE_PAGE, encoding="utf-8")
     (site / BARE_DIR / "bare-worker.js").write_text(BARE_WORKER, encoding="utf-8")
-    import serve  # scripts/serve.py
+    from scripts import serve
 
     server = serve.serve(site, 0)
     base = serve.url_of(server)
@@ -425,7 +424,7 @@ def run(args: Any) -> None:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
             # First visit (booted) and return visit (from the snapshot) against a bare boot,
             # the snapshot's sizes, and offline reading: scripts/benchmarks/page_start.py.
-            from benchmarks import page_start
+            from scripts.benchmarks import page_start
 
             page_start.snapshot_sizes(site)
             page_start.start_modes(

@@ -137,8 +137,8 @@ def main() -> None:
     args = parser.parse_args()
     root = __import__("pathlib").Path(__file__).resolve().parents[2]
     if args.compiled:
-        sys.path.insert(0, str(root / "scripts"))
-        import compile_solver
+        sys.path.insert(0, str(root))
+        from scripts import compile_solver
 
         args.engine_root = str(compile_solver.build(quiet=False))
     sys.path.insert(0, args.engine_root or str(root))

@@ -133,7 +133,7 @@ def start_modes(browser: Any, base: str, play_url: str, bare_url: str, probe: st
 def offline(browser: Any, site: Path, rules_path: str, play_path: str, probe: str) -> None:
     """A fresh origin (own server): one visit to a rules page, then to the Play page; then the
     server is shut down and the browser put offline, and the Play page reloaded."""
-    import serve  # scripts/serve.py
+    from scripts import serve
 
     server = serve.serve(site, 0)
     base = serve.url_of(server)
