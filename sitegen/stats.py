@@ -82,6 +82,17 @@ def _range(lang: str, low: float, high: float) -> str:
     return _msg(lang, "site.stats.range", low=_pct(lang, low), high=_pct(lang, high))
 
 
+def undecided_range(game: dict[str, Any]) -> tuple[float, float]:
+    """The share of all the sample's deals won if every undecided deal were lost, and if every
+    one were won: what the table's column and the chart's pale band say they show. (The
+    summary's `win_rate_bounds` are Wilson bounds around those, not the range itself: 99.5% for
+    1,996 wins in 2,000 deals instead of 99.8%.)"""
+    deals = game["deals"]
+    if not deals:
+        return 0.0, 0.0
+    return game["wins"] / deals, (game["wins"] + game["unknown"]) / deals
+
+
 def _reference(lang: str, game: dict[str, Any]) -> str:
     ref = game.get("reference")
     if not ref:
@@ -100,7 +111,6 @@ def table_html(summary: dict[str, Any], lang: str) -> str:
     rows = []
     for name, game in _games(summary):
         rate = game["win_rate_decided"]
-        bounds = game["win_rate_bounds"]
         cells = [
             _msg(lang, f"site.stats.game.{name}"),
             _count(lang, game["deals"]),
@@ -113,7 +123,7 @@ def table_html(summary: dict[str, Any], lang: str) -> str:
                 rate=_pct(lang, rate["value"]),
                 interval=_range(lang, rate["low"], rate["high"]),
             ),
-            _range(lang, bounds["low"], bounds["high"]),
+            _range(lang, *undecided_range(game)),
             _msg(lang, "site.stats.seconds", value=_number(lang, game["cap_seconds"], 0)),
             _reference(lang, game),
         ]
@@ -168,14 +178,15 @@ def chart_svg(summary: dict[str, Any], lang: str) -> str:
         )
     for i, (name, game) in enumerate(games):
         y = top + i * row_h
-        rate, bounds = game["win_rate_decided"], game["win_rate_bounds"]
+        rate = game["win_rate_decided"]
+        low, high = undecided_range(game)
         mid = y + 14
         parts.append(
             f'<text x="{label_w - 10}" y="{mid + 4}" text-anchor="end">'
             f"{html.escape(_msg(lang, f'site.stats.game.{name}'))}</text>"
         )
         parts.append(
-            f'<rect x="{x(bounds["low"]):.1f}" y="{y + 2}" width="{x(bounds["high"]) - x(bounds["low"]):.1f}" '
+            f'<rect x="{x(low):.1f}" y="{y + 2}" width="{x(high) - x(low):.1f}" '
             f'height="24" style="fill:var(--md-accent-fg-color,#fa0);fill-opacity:.35"/>'
         )
         parts.append(
@@ -213,10 +224,58 @@ def _seconds(lang: str, value: float) -> str:
     return _msg(lang, "site.stats.seconds", value=_number(lang, value, 0 if value >= 1 else 1))
 
 
-def sample_html(summary: dict[str, Any], lang: str) -> str:
+# What else on the site plays a stored deal: docs/<folder>/*.json, and where its code is.
+SITE_DEALS = (("examples", ("code",)), ("lessons", ("source", "code")), ("puzzles", ("source", "code")))
+
+
+def site_deals(docs_dir: Path) -> dict[str, list[str]]:
+    """The game code each stored example game, lesson and puzzle plays (one per file), by kind."""
+    found: dict[str, list[str]] = {}
+    for folder, where in SITE_DEALS:
+        codes = found.setdefault(folder, [])
+        for path in sorted((docs_dir / folder).glob("*.json")):
+            value: Any = json.loads(path.read_text(encoding="utf-8"))
+            for key in where:
+                value = value.get(key) if isinstance(value, dict) else None
+            if not isinstance(value, str):
+                raise SourceError(
+                    display_path(path, docs_dir.parent), 1, f"no game code at {'.'.join(where)}"
+                )
+            codes.append(value)
+    return found
+
+
+def in_sample(code: str, game: dict[str, Any]) -> bool:
+    """Whether `code` is one of the sample's consecutive deals (first_code to last_code)."""
+    from engine.codes import parse_code
+
+    first, last = game.get("first_code"), game.get("last_code")
+    if not first or not last or not code.startswith(game.get("code_prefix", "")):
+        return False
+    return parse_code(first).deal <= parse_code(code).deal <= parse_code(last).deal
+
+
+def _uses(lang: str, key: str, codes: dict[str, list[str]]) -> str:
+    """The message naming the example deals (each code once: a winning line and its mistake
+    line share one) and counting the lessons and puzzles."""
+    examples = sorted(set(codes["examples"]))
+    return _msg(
+        lang,
+        key,
+        examples=len(examples),
+        codes=_msg(lang, "stats.sample.code_sep").join(examples),
+        lessons=len(codes["lessons"]),
+        puzzles=len(codes["puzzles"]),
+    )
+
+
+def sample_html(summary: dict[str, Any], lang: str, deals: dict[str, list[str]] | None = None) -> str:
     """Per game: the deals, the caps, the results, the share decided within each cap, the
-    solver time; a note where some lines were capped by wall time, or no loss is proved yet."""
+    solver time; a note where some lines were capped by wall time, or no loss is proved yet.
+    With `deals` (site_deals), also which example games, lessons and puzzles play a deal of the
+    sample, and after the list those that play a deal outside every sample."""
     parts = ['<dl class="stats-sample">']
+    placed: set[str] = set()
     for name, game in _games(summary):
         caps = sorted(game.get("caps_used") or [game["cap_seconds"]])
         items = [
@@ -256,9 +315,18 @@ def sample_html(summary: dict[str, Any], lang: str) -> str:
             items.append(_msg(lang, "stats.sample.crescent_no_loss"))
         if game.get("comparison_only"):
             items.append(_msg(lang, "stats.sample.comparison_only"))
+        elif deals is not None:
+            inside = {kind: [c for c in codes if in_sample(c, game)] for kind, codes in deals.items()}
+            placed.update(c for codes in inside.values() for c in codes)
+            items.append(_uses(lang, "stats.sample.used", inside))
         parts.append(f"<dt>{html.escape(_msg(lang, f'site.stats.game.{name}'))}</dt>")
         parts.append("<dd><ul>" + "".join(f"<li>{html.escape(i)}</li>" for i in items) + "</ul></dd>")
     parts.append("</dl>")
+    if deals is not None:
+        outside = {kind: [c for c in codes if c not in placed] for kind, codes in deals.items()}
+        if any(outside.values()):
+            text = _uses(lang, "stats.sample.outside", outside)
+            parts.append(f'<p class="stats-outside">{html.escape(text)}</p>')
     return "".join(parts)
 
 
@@ -389,4 +457,6 @@ def stats_html(args: str, lang: str, ctx: MarkerContext) -> str:
     kind = args.strip()
     if kind not in VIEWS:
         ctx.fail(f"unknown stats view {kind!r} (expected <!-- stats: X --> with X one of {', '.join(VIEWS)})")
+    if kind == "sample":
+        return sample_html(load_summary(ctx), lang, site_deals(ctx.docs_dir))
     return VIEWS[kind](load_summary(ctx), lang)

@@ -152,3 +152,131 @@ def test_every_puzzle_refutation_counts_and_names_its_action(lang: str) -> None:
                 assert start.lower().count(term) >= 2, start  # its name, and "after this redeal"
     # The claims are exercised: the stored puzzles have both kinds of line.
     assert seen_zero and seen_redeal
+
+
+# ---- Statistics: where the site's deals come from, and the range column -------------------------
+
+# What the false clause said, in each language (issue 22): it must not come back.
+FAR_FROM = {
+    "en": "far from the deals",
+    "fr": "loin des donnes",
+    "es": "lejos de los repartos",
+    "de": "weit weg von den Spielen",
+    "el": "μακριά από τις διανομές",
+    "ko": "멀리 떨어진 곳에서",
+    "ja": "遠く離れた",
+}
+
+
+def _summary() -> dict[str, Any]:
+    import json
+
+    return json.loads((ROOT / "data" / "stats" / "summary.json").read_text(encoding="utf-8"))
+
+
+def _deal_number(code: str) -> int:
+    from engine.codes import parse_code
+
+    return parse_code(code).deal
+
+
+def _sample_of(code: str, summary: dict[str, Any]) -> str | None:
+    """The site game whose statistics sample holds `code`, worked out here from the codes."""
+    for name, game in summary["games"].items():
+        if game.get("comparison_only") or not code.startswith(game["code_prefix"]):
+            continue
+        if _deal_number(game["first_code"]) <= _deal_number(code) <= _deal_number(game["last_code"]):
+            return name
+    return None
+
+
+def _stored_codes() -> dict[str, str]:
+    """file -> game code, for every stored example game, lesson and puzzle."""
+    import json
+
+    codes = {}
+    for path in sorted((DOCS / "examples").glob("*.json")):
+        codes[f"examples/{path.stem}"] = json.loads(path.read_text(encoding="utf-8"))["code"]
+    for kind in ("lessons", "puzzles"):
+        for path in sorted((DOCS / kind).glob("*.json")):
+            codes[f"{kind}/{path.stem}"] = json.loads(path.read_text(encoding="utf-8"))["source"]["code"]
+    return codes
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_statistics_page_says_which_deals_of_the_site_come_from_its_samples(lang: str) -> None:
+    from html import unescape
+
+    from sitegen import stats
+
+    source = (DOCS / lang / "statistics.md").read_text(encoding="utf-8")
+    assert FAR_FROM[lang] not in source
+    assert "<!-- stats: sample -->" in source
+    summary = _summary()
+    html = stats.sample_html(summary, lang, stats.site_deals(DOCS))
+    blocks = dict(re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", html))
+    outside = re.findall(r'<p class="stats-outside">(.*?)</p>', html)
+    names = {catalogues.message(lang, f"site.stats.game.{n}"): n for n in summary["games"]}
+    by_game = {names[unescape(title)]: unescape(body) for title, body in blocks.items()}
+    for where, code in _stored_codes().items():
+        home = _sample_of(code, summary)
+        if where.startswith("examples/"):
+            # Each example's code is named under its own sample, or in the paragraph after the list.
+            text = by_game[home] if home else " ".join(unescape(p) for p in outside)
+            assert code in text, (lang, where, code, home)
+            for other, body in by_game.items():
+                if other != home:
+                    assert code not in body, (lang, where, other)
+    # The whole item, with the membership worked out here: example deals, lessons, puzzles.
+    sep = catalogues.message(lang, "stats.sample.code_sep")
+    for name, body in by_game.items():
+        if summary["games"][name].get("comparison_only"):
+            continue
+        mine = {w: c for w, c in _stored_codes().items() if _sample_of(c, summary) == name}
+        examples = sorted({c for w, c in mine.items() if w.startswith("examples/")})
+        expected = catalogues.message(
+            lang,
+            "stats.sample.used",
+            examples=len(examples),
+            codes=sep.join(examples),
+            lessons=sum(w.startswith("lessons/") for w in mine),
+            puzzles=sum(w.startswith("puzzles/") for w in mine),
+        )
+        assert f"<li>{expected}</li>" in body, (lang, name, expected)
+
+
+def test_the_examples_page_claim_about_the_short_win_is_true() -> None:
+    """examples.md: the short Crescent win is 'among the deals with the shortest solver wins in its
+    statistics run': its deal is in the Crescent sample, and the sample's list names it."""
+    import json
+
+    code = json.loads((DOCS / "examples" / "crescent-short.json").read_text(encoding="utf-8"))["code"]
+    assert _sample_of(code, _summary()) == "crescent"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_undecided_column_shows_the_range_its_header_names(lang: str) -> None:
+    """'Counting undecided deals as lost or won': the share of all the deals won with every
+    undecided deal lost, then with every one won (not Wilson bounds around them)."""
+    from html import unescape
+
+    from sitegen import stats
+
+    summary = _summary()
+    table = stats.table_html(summary, lang)
+    heads = [unescape(h) for h in re.findall(r'<th scope="col">(.*?)</th>', table)]
+    column = heads.index(catalogues.message(lang, "site.stats.col.bounds")) - 1  # after the row header
+    rows = re.findall(r'<tr><th scope="row">(.*?)</th>(.*?)</tr>', table)
+    names = {catalogues.message(lang, f"site.stats.game.{n}"): n for n in summary["games"]}
+    mark = catalogues.message(lang, "site.number.decimal_mark")
+    for title, cells in rows:
+        game = summary["games"][names[unescape(title)]]
+        cell = unescape(re.findall(r"<td>(.*?)</td>", cells)[column])
+        shown = [float(x.replace(mark, ".")) for x in re.findall(rf"\d+(?:{re.escape(mark)}\d+)?", cell)]
+        low = 100 * game["wins"] / game["deals"]
+        high = 100 * (game["wins"] + game["unknown"]) / game["deals"]
+        assert shown == [round(low, 1), round(high, 1)], (lang, title, cell)
+    # Crescent, 1,996 wins of 2,000 deals and 4 undecided: 99.8% to 100.0% (Wilson gave 99.5%).
+    crescent = summary["games"]["crescent"]
+    if (crescent["wins"], crescent["deals"], crescent["unknown"]) == (1996, 2000, 4) and lang == "en":
+        assert "99.8%–100.0%" in table
