@@ -86,7 +86,7 @@ EXPECTED: dict[str, dict[str, str]] = {
         "το 6 μέχρι τον Ρήγα και συνεχίζει από τον Άσο μέχρι το 5.",
         "fr": "Dans la partie CF1-D3-AAAAABI, la carte de base est le 6 de carreau. Chaque fondation "
         "commence par le 6, monte jusqu’au roi, puis reprend à l’as et finit par le 5.",
-        "de": "In Spiel CF1-D3-AAAAABI ist die Grundkarte die Karo-6. Jeder Ablagestapel hat die 6 "
+        "de": "In Spiel CF1-D3-AAAAABI ist die Grundkarte die Karo-6. Jeder Grundstapel hat die 6 "
         "als erste Karte, steigt bis zum König und erreicht dann vom Ass aus zuletzt die 5.",
         "es": "En la partida CF1-D3-AAAAABI, la carta inicial es el 6 de diamantes. Cada base sube "
         "desde el 6 hasta el rey y luego sigue desde el as hasta el 5.",
@@ -101,7 +101,7 @@ EXPECTED: dict[str, dict[str, str]] = {
         "μόνο το 6 μπαστούνι μπορεί.",
         "fr": "Ainsi, l’as de pique de la colonne 4 ne peut pas commencer la fondation de pique\u00a0: "
         "il faut le 6 de pique.",
-        "de": "Deshalb kann das Pik-Ass in Spalte 4 den Pik-Ablagestapel nicht eröffnen; das kann "
+        "de": "Deshalb kann das Pik-Ass in Spalte 4 den Pik-Grundstapel nicht eröffnen; das kann "
         "nur die Pik-6.",
         "es": "Por eso, el as de picas de la columna 4 no puede empezar la base de picas; solo puede "
         "hacerlo el 6 de picas.",
