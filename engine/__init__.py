@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODE_REASONS",
+    "MOVE_REASONS",
+    "REASONS",
+    "STATE_REASONS",
     "Canfield",
     "CodeError",
     "Crescent",
@@ -29,9 +32,6 @@ __all__ = [
     "Game",
     "GameCode",
     "IllegalMove",
-    "MOVE_REASONS",
-    "REASONS",
-    "STATE_REASONS",
     "StateError",
     "drop",
     "from_state",
@@ -58,14 +58,14 @@ def normalise_code(code: str) -> str:
     return str(parse_code(code))
 
 
-def solve(game: Game, max_seconds: float = 2.0, **options: Any) -> "Solution":
+def solve(game: Game, max_seconds: float = 2.0, **options: Any) -> Solution:
     """A Solution: status "win" (with .moves, a winning line), "loss" (proved) or "unknown"."""
     from .solver import solve as _solve
 
     return _solve(game, max_seconds=max_seconds, **options)
 
 
-def hint(game: Game, max_seconds: float = 1.0) -> "Hint":
+def hint(game: Game, max_seconds: float = 1.0) -> Hint:
     """The next move of a winning line when one is found in time, else a heuristic move."""
     from .solver import hint as _hint
 

@@ -81,7 +81,7 @@ class Game(ABC):
         self._revert(self._history.pop())
 
     @abstractmethod
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent copy, history included."""
 
     def state(self) -> dict[str, Any]:

@@ -90,7 +90,7 @@ class Canfield(Game):
         self.moves = moves
 
     @classmethod
-    def deal(cls, code: GameCode, cards: list[Card]) -> "Canfield":
+    def deal(cls, code: GameCode, cards: list[Card]) -> Canfield:
         reserve = cards[:13]
         base = cards[13]
         foundations: list[list[Card]] = [[], [], [], []]
@@ -179,7 +179,7 @@ class Canfield(Game):
             return R.FOUNDATION_ORDER
         return None
 
-    def _apply(self, move: Move) -> tuple:
+    def _apply(self, move: Move) -> tuple[Any, ...]:
         self._legal_cache = None
         lists = self.lists
         if move == DRAW:
@@ -188,7 +188,7 @@ class Canfield(Game):
                 count = min(self.draw, len(stock))
                 for _ in range(count):
                     waste.append(stock.pop())
-                record: tuple = (DRAW, count)
+                record: tuple[Any, ...] = (DRAW, count)
             else:
                 stock.extend(reversed(waste))  # the stock deals again in its first order
                 waste.clear()
@@ -208,7 +208,7 @@ class Canfield(Game):
         self.moves += 1
         return record
 
-    def _revert(self, record: tuple) -> None:
+    def _revert(self, record: tuple[Any, ...]) -> None:
         self._legal_cache = None
         lists = self.lists
         if record[0] == DRAW:
@@ -325,7 +325,7 @@ class Canfield(Game):
             "status": self._status(),
         }
 
-    def copy(self) -> "Canfield":
+    def copy(self) -> Canfield:
         # Through the constructor, not __new__: a mypyc-compiled class (scripts/compile_solver.py)
         # cannot be made without it.
         lists = [cards[:] for cards in self.lists]

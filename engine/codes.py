@@ -35,7 +35,10 @@ CANFIELD_VARIANTS: dict[str, CanfieldVariant] = {"D3": CanfieldVariant(draw=3), 
 
 GAMES = {"CR": "crescent", "CF": "canfield"}
 VERSIONS = {"CR": ("1",), "CF": ("1",)}
-VARIANTS = {"CR": CRESCENT_VARIANTS, "CF": CANFIELD_VARIANTS}
+VARIANTS: dict[str, dict[str, CrescentVariant] | dict[str, CanfieldVariant]] = {
+    "CR": CRESCENT_VARIANTS,
+    "CF": CANFIELD_VARIANTS,
+}
 
 
 @dataclass(frozen=True)

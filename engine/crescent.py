@@ -65,7 +65,7 @@ class Crescent(Game):
         self._foundation_moves: tuple[dict[Card, list[int]], list[Move]] | None = None
 
     @classmethod
-    def deal(cls, code: GameCode, cards: list[Card]) -> "Crescent":
+    def deal(cls, code: GameCode, cards: list[Card]) -> Crescent:
         piles = [cards[6 * i : 6 * i + 6] for i in range(PILES)]
         foundations = [[base] for base in CRESCENT_BASES]
         return cls(code, piles, foundations, CRESCENT_VARIANTS[code.options].redeals)
@@ -247,14 +247,15 @@ class Crescent(Game):
             "code": self.code,
             "piles": [[NAMES[c] for c in pile] for pile in self.piles],
             "foundations": {
-                name: [NAMES[c] for c in f] for name, f in zip(FOUNDATION_NAMES, self.foundations)
+                name: [NAMES[c] for c in f]
+                for name, f in zip(FOUNDATION_NAMES, self.foundations, strict=True)
             },
             "redeals_left": self.redeals_left,
             "moves": self.moves,
             "status": self._status(),
         }
 
-    def copy(self) -> "Crescent":
+    def copy(self) -> Crescent:
         # Through the constructor, not __new__: a mypyc-compiled class (scripts/compile_solver.py)
         # cannot be made without it.
         twin = Crescent(

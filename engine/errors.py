@@ -25,7 +25,9 @@ def shown(value: Any) -> str:
         return _REPR.repr(value)
     except (ValueError, RecursionError, TypeError, OverflowError):
         return f"<{type(value).__name__}>"
-    except Exception:  # a caller's object whose __repr__ fails: still no other error escapes
+    # A caller's object whose __repr__ fails with anything at all: still no error escapes, the
+    # message that shows the value must not be lost to it.
+    except Exception:  # noqa: BLE001
         return f"<{type(value).__name__}>"
 
 

@@ -9,6 +9,7 @@ text that is no move at all (`bad-notation`).
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from . import reasons as R
 from .errors import IllegalMove, shown
@@ -59,14 +60,17 @@ def split_move(move: str) -> tuple[str, int, str] | None:
     return src, int(count) if count else 1, dst
 
 
-def cards_at(state: dict, place: str) -> list[str]:
+def cards_at(state: dict[str, Any], place: str) -> list[str]:
     """The cards of the canonically named `place` in a state dict (`Game.state()`), bottom first."""
+    cards: list[str]  # the state's own list, not a copy
     if state["game"] == "crescent":
-        return state["piles"][int(place) - 1] if place.isdigit() else state["foundations"][place]
-    if place == "R":
-        return state["reserve"]
-    if place == "W":
-        return state["waste"]
-    if place.isdigit():
-        return state["columns"][int(place) - 1]
-    return state["foundations"][place]
+        cards = state["piles"][int(place) - 1] if place.isdigit() else state["foundations"][place]
+    elif place == "R":
+        cards = state["reserve"]
+    elif place == "W":
+        cards = state["waste"]
+    elif place.isdigit():
+        cards = state["columns"][int(place) - 1]
+    else:
+        cards = state["foundations"][place]
+    return cards

@@ -11,12 +11,12 @@ from collections import Counter
 from typing import Any
 
 from . import reasons as R
+from .base import Game
 from .canfield import COLUMNS, Canfield, is_run
 from .cards import BY_NAME, RANKS, SUITS, Card
 from .codes import CRESCENT_BASES, CRESCENT_VARIANTS, GameCode, parse_code
 from .crescent import FOUNDATION_NAMES, PILE_LIMIT, PILES, Crescent
 from .errors import CodeError, StateError
-from .base import Game
 
 
 def from_state(state: Any) -> Game:
@@ -41,7 +41,7 @@ def _cards(value: Any, where: str) -> list[Card]:
     return cards
 
 
-def _count(state: dict, key: str, low: int, high: int, reason: str, default: int | None) -> int:
+def _count(state: dict[str, Any], key: str, low: int, high: int, reason: str, default: int | None) -> int:
     value = state.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
         raise StateError(R.STATE_FORMAT, key, expected="integer", value=value)
@@ -50,7 +50,7 @@ def _count(state: dict, key: str, low: int, high: int, reason: str, default: int
     return value
 
 
-def _code(state: dict, prefix: str) -> GameCode | None:
+def _code(state: dict[str, Any], prefix: str) -> GameCode | None:
     text = state.get("code")
     if text is None:
         return None
@@ -77,12 +77,12 @@ def _name(card: Card) -> str:
     return RANKS[card % 13] + SUITS[card // 13]
 
 
-def _check_status(state: dict, game: Game) -> None:
+def _check_status(state: dict[str, Any], game: Game) -> None:
     if "status" in state and state["status"] != game.status:
         raise StateError(R.STATUS_MISMATCH, "status", value=state["status"], actual=game.status)
 
 
-def _crescent(state: dict) -> Crescent:
+def _crescent(state: dict[str, Any]) -> Crescent:
     code = _code(state, "CR")
     variant = CRESCENT_VARIANTS[code.options if code else "N"]
     piles_value = state.get("piles")
@@ -96,7 +96,7 @@ def _crescent(state: dict) -> Crescent:
     if not isinstance(fvalue, dict) or set(fvalue) != set(FOUNDATION_NAMES):
         raise StateError(R.STATE_FORMAT, "foundations", expected=list(FOUNDATION_NAMES))
     foundations = [_cards(fvalue[name], f"foundations.{name}") for name in FOUNDATION_NAMES]
-    for f, (name, cards) in enumerate(zip(FOUNDATION_NAMES, foundations)):
+    for f, (name, cards) in enumerate(zip(FOUNDATION_NAMES, foundations, strict=True)):
         where = f"foundations.{name}"
         if not cards or cards[0] != CRESCENT_BASES[f]:
             raise StateError(R.FOUNDATION_BASE, where, expected=_name(CRESCENT_BASES[f]))
@@ -105,7 +105,9 @@ def _crescent(state: dict) -> Crescent:
             if cards[k] != cards[k - 1] + step or cards[k] // 13 != f % 4:
                 raise StateError(R.FOUNDATION_SEQUENCE, f"{where}[{k}]", card=_name(cards[k]))
     everything = [(c, f"piles[{i}]") for i, p in enumerate(piles) for c in p]
-    everything += [(c, f"foundations.{n}") for n, f in zip(FOUNDATION_NAMES, foundations) for c in f]
+    everything += [
+        (c, f"foundations.{n}") for n, f in zip(FOUNDATION_NAMES, foundations, strict=True) for c in f
+    ]
     _check_counts(everything, 2)
     redeals = _count(state, "redeals_left", 0, variant.redeals, R.REDEALS_RANGE, variant.redeals)
     moves = _count(state, "moves", 0, 10**9, R.MOVES_RANGE, 0)
@@ -114,7 +116,7 @@ def _crescent(state: dict) -> Crescent:
     return game
 
 
-def _canfield(state: dict) -> Canfield:
+def _canfield(state: dict[str, Any]) -> Canfield:
     code = _code(state, "CF")
     draw = state.get("draw", code.variant.draw if code else 3)  # type: ignore[union-attr]
     if type(draw) is not int or draw not in (1, 3):  # not 1.0, not True: play() needs an int

@@ -6,7 +6,8 @@ lines in any language with 64-bit integers, so anyone can re-deal a game code.
 
 from __future__ import annotations
 
-from typing import MutableSequence, TypeVar
+from collections.abc import MutableSequence
+from typing import TypeVar
 
 MASK64 = (1 << 64) - 1
 T = TypeVar("T")

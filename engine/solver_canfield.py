@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .canfield import DRAW, FOLLOWS, FOUNDATION_SIZE, MOVE_NAMES, TAKES, Canfield
+from .canfield import FOLLOWS, FOUNDATION_SIZE, MOVE_NAMES, TAKES, Canfield
 from .search import Searcher
 
 SEP = b"\xff"
@@ -91,14 +91,14 @@ class CanfieldSearcher(Searcher[Canfield]):
                 out.append((k, q, waste[q - 1] if q <= p else stock[n - q]))
             if q == n:
                 break
-            q = q + draw if q + draw < n else n
+            q = min(n, q + draw)
             k += 1
         if p == 0:
             return out  # that leg started at 0: the whole cycle
-        q, k = (draw if draw < n else n), k + 2  # one draw recycles, the next deals
+        q, k = (min(n, draw)), k + 2  # one draw recycles, the next deals
         while q != n and q != p:
             out.append((k, q, waste[q - 1] if q <= p else stock[n - q]))
-            q = q + draw if q + draw < n else n
+            q = min(n, q + draw)
             k += 1
         return out
 
@@ -173,10 +173,8 @@ class CanfieldSearcher(Searcher[Canfield]):
         for k, q, card in self._talon():
             if card in wanted:
                 scored.append((1, n + 100 * k, (k, (1, wanted[card], 1), q)))
-            for d in takers.get(card, ()):
-                scored.append((4, n + 100 * k, (k, (1, d, 1), q)))
-            for d in empties:
-                scored.append((4, n + 100 * k, (k, (1, d, 1), q)))
+            scored.extend((4, n + 100 * k, (k, (1, d, 1), q)) for d in takers.get(card, ()))
+            scored.extend((4, n + 100 * k, (k, (1, d, 1), q)) for d in empties)
             n += 1
         # Foundation take-backs: the full pass only (and never when the caller asks for the
         # rule set without them, used to compare with published figures).

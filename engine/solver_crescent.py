@@ -31,11 +31,11 @@ on. Many deals left undecided were wins the quick pass missed: with noise 3, 17 
 statistics run left undecided at 30 s of CPU (deals 856-2000) were won at the same cap, 11 of
 them in under 3 s; so undecided is no sign of lost. What would prove a loss: a rule that
 sees such a deadlock before the last redeal (while the bottom cards can still turn up) or
-while the card that could free it is still in play (for the king and the ace alone: whether the ace, a queen or a 2 can still come to a pile
-top while the king or the ace is one); a cross-pile version of the rule (cards held by each
-other, a greatest fixed point: tried and not kept, it cut about a third more positions at
-150 us of CPU each, and decided none of four undecided deals in 15 s of CPU); or a search
-that keeps its table on disk and runs for hours.
+while the card that could free it is still in play (for the king and the ace alone: whether
+the ace, a queen or a 2 can still come to a pile top while the king or the ace is one); a
+cross-pile version of the rule (cards held by each other, a greatest fixed point: tried and not
+kept, it cut about a third more positions at 150 us of CPU each, and decided none of four
+undecided deals in 15 s of CPU); or a search that keeps its table on disk and runs for hours.
 """
 
 from __future__ import annotations

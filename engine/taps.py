@@ -10,6 +10,7 @@ from __future__ import annotations
 from . import canfield as CF
 from . import crescent as CR
 from .base import Game
+from .notation import TO_FOUNDATION
 
 
 def tap(game: Game, place: str) -> str | None:
@@ -39,7 +40,7 @@ def _tap_canfield(game: CF.Canfield, place: str) -> str | None:
     if place not in CF.PLACE_INDEX or CF.PLACE_INDEX[place] not in (CF.RESERVE, CF.WASTE, *CF.COLUMNS):
         return None
     if game.check(f"{place}>F") is None:
-        return game._name(game._resolve((CF.PLACE_INDEX[place], CF.TO_FOUNDATION, 1)))
+        return game._name(game._resolve((CF.PLACE_INDEX[place], TO_FOUNDATION, 1)))
     legal = [m for m in game.legal_moves() if m.startswith((place + ">", place + ":"))]
     onto_cards = [
         (len(game.lists[CF.PLACE_INDEX[m.rsplit(">", 1)[1]]]), m)
