@@ -6,7 +6,7 @@ the marker's arguments, the page's language and a MarkerContext (where the marke
 docs folder, the ids already used on the page) and return the text that replaces it.
 
 Block markers (diagram, board, replay, tryit) must stand alone on their line; their HTML is
-surrounded by blank lines so that Markdown keeps it as raw HTML. Inline markers (fact, label) may sit
+surrounded by blank lines so that Markdown keeps it as raw HTML. Inline markers (fact, label, deal) may sit
 inside a sentence.
 
 Two things keep builds fast (the hooks use both; a plain `expand()` call returns final HTML):
@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from sitegen import diagram_marker, facts, labels, lessons, live, progress, puzzles, stats
+from sitegen import deal_facts, diagram_marker, facts, labels, lessons, live, progress, puzzles, stats
 from sitegen.context import Handler, MarkerContext
 from sitegen.errors import SourceError
 
@@ -189,6 +189,7 @@ def _register_defaults() -> None:
     register("tryit", live.tryit_html, block=True)
     register("fact", facts.fact_text, block=False)
     register("label", labels.label_text, block=False)
+    register("deal", deal_facts.deal_text, block=False)
     register("stats", stats.stats_html, block=True)
     register("lesson", lessons.lesson_html, block=True)
     register("progress", progress.progress_html, block=True)

@@ -280,3 +280,51 @@ def test_the_undecided_column_shows_the_range_its_header_names(lang: str) -> Non
     crescent = summary["games"]["crescent"]
     if (crescent["wins"], crescent["deals"], crescent["unknown"]) == (1996, 2000, 4) and lang == "en":
         assert "99.8%–100.0%" in table
+
+
+# ---- Home page: how Crescent's 104 cards are dealt --------------------------------------------
+
+# What the false clause said (all 104 cards in the 16 piles), in each language.
+ALL_IN_PILES = {
+    "en": "104 cards from two decks in 16 piles",
+    "fr": "104 cartes de deux jeux en 16 piles",
+    "es": "104 cartas de dos barajas en 16 montones",
+    "de": "104 Karten aus zwei Kartenspielen in 16 Stapeln",
+    "el": "104 φύλλα από δύο τράπουλες σε 16 στοίβες",
+    "ko": "104장을 16개의 더미에 나누고",
+    "ja": "104枚を16の山に配ります",
+}
+
+
+def test_deal_counts_are_the_engines_on_every_deal() -> None:
+    """The deal marker counts one fixed deal; every deal has that shape (counted here directly)."""
+    import engine
+    from sitegen import deal_facts
+
+    for code in ("CR1-N-AAAAAAA", "CR1-N-AAKYMMO", "CR1-N-ZZZZZZZ"):
+        state = engine.new_game(code).state()
+        piles = [len(p) for p in state["piles"]]
+        bases = [len(f) for f in state["foundations"].values()]
+        assert deal_facts.count("crescent", "cards", code) == sum(piles) + sum(bases) == 104
+        assert deal_facts.count("crescent", "pile-cards", code) == sum(piles) == 96
+        assert deal_facts.count("crescent", "piles", code) == len(piles) == 16
+        assert deal_facts.count("crescent", "foundations", code) == len(bases) == 8
+        assert deal_facts.count("crescent", "base-cards", code) == sum(bases) == 8
+    state = engine.new_game("CF1-D3-AAKYMRO").state()
+    assert deal_facts.count("canfield", "reserve", "CF1-D3-AAKYMRO") == len(state["reserve"]) == 13
+    with pytest.raises(ValueError, match="unknown count"):
+        deal_facts.count("crescent", "tableau")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_home_page_deals_crescent_as_the_engine_does(lang: str) -> None:
+    source = (DOCS / lang / "index.md").read_text(encoding="utf-8")
+    bullet = next(line for line in source.split("\n") if line.startswith("- **") and "crescent.md" in line)
+    # The numbers come from the engine's deal, each from its own count.
+    for count in ("cards", "pile-cards", "piles", "foundations"):
+        assert f"<!-- deal: crescent.{count} -->" in bullet, (lang, count)
+    page = expand(lang, "index.md")
+    assert ALL_IN_PILES[lang] not in page
+    text = next(line for line in page.split("\n") if line.startswith("- **") and "crescent.md" in line)
+    # 104 cards, of which 96 are in the 16 piles: both numbers are said, in that order.
+    assert re.search(r"104\D[^.。]*?96\D[^.。]*?16\D", text), text

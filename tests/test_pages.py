@@ -49,6 +49,7 @@ MARKER_NAMES = {
     "progress",
     "puzzles",
     "label",
+    "deal",
 }
 
 # Seed headings deliberately reworded (reported to the lead): the Greek seed calls the
@@ -202,6 +203,11 @@ def test_markers_are_well_formed_and_name_what_exists(lang: str, name: str) -> N
             assert args in ("crescent", "canfield"), where
         elif kind == "progress":
             assert args == "summary", where
+        elif kind == "deal":
+            from sitegen import deal_facts
+
+            game, _, count = args.partition(".")
+            assert count in deal_facts.COUNTS.get(game, {}), f"{where}: no deal count {args}"
         elif kind == "label":
             assert args in catalogues.load(lang), f"{where}: no message {args}"
             assert not catalogues.placeholders(catalogues.load(lang)[args]), where
