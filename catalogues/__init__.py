@@ -10,7 +10,9 @@ Messages use ICU MessageFormat's syntax for arguments, plurals and selects (mess
 ``{n}``, ``{n, plural, one {# card} other {# cards}}``, ``{x, select, a {…} other {…}}``.
 The formatter then applies the language's typography and grammar (typography.py): French
 spacing before ``: ; ! ?``, Greek final sigma, Korean particles (``{card}이/가``) chosen by the
-word as read. The conventions for translators: catalogues/README.md.
+word as read. A card is named in the role the sentence needs, ``{card, card, on}`` (a card code
+as the value; catalogues/cardnames.py gives the article, case and elision). The conventions for
+translators: catalogues/README.md.
 
 Standard library only: this package also runs under Pyodide, where it is unpacked to disk, so
 files are read with plain ``open()`` relative to ``__file__``.
@@ -21,12 +23,15 @@ from __future__ import annotations
 import json
 import os
 
-from catalogues import messageformat, numbers, plurals, typography
+from catalogues import cardnames, messageformat, numbers, plurals, typography
 
 __all__ = [
     "LANGUAGES",
     "load",
     "message",
+    "card_phrase",
+    "rank_phrase",
+    "card_arguments",
     "placeholders",
     "catalogue_files",
     "pattern",
@@ -145,11 +150,38 @@ def parsed(lang: str, key: str) -> tuple:
         nodes = messageformat.parse(text)
     except messageformat.MessageSyntaxError as exc:
         raise ValueError(f"{_ORIGIN.get((lang, key), lang)}: message {key!r}: {exc}") from None
+    for node in messageformat.formatted(nodes):
+        try:
+            cardnames.check_style(lang, node.kind, node.style)
+        except ValueError as exc:
+            raise ValueError(f"{_ORIGIN.get((lang, key), lang)}: message {key!r}: {exc}") from None
     typeset = typography.LITERAL_TEXT.get(lang)
     if typeset is not None:  # punctuation lives in the literal text: typeset it once
         nodes = messageformat.map_literals(nodes, typeset)
     _PARSED[(lang, key)] = nodes
     return nodes
+
+
+def card_phrase(lang: str, card: str, role: str = "bare", *, short: bool = False, cap: bool = False) -> str:
+    """The card ("QH") as the role needs it: card_phrase("fr", "AH", "on") is « sur l’as de cœur »
+    (catalogues/cardnames.py). Messages ask for the same with ``{card, card, on}``."""
+    return cardnames.phrase(lang, card, role, short=short, cap=cap)
+
+
+def rank_phrase(lang: str, rank: str, role: str = "bare", *, cap: bool = False) -> str:
+    """A rank alone ("K") as the role needs it: rank_phrase("de", "K", "acc") is „den König“."""
+    return cardnames.rank_phrase(lang, rank, role, cap=cap)
+
+
+def card_arguments(lang: str, key: str) -> dict[str, str]:
+    """The arguments of message ``key`` that take a card ("card") or a rank ("rank") code:
+    ``{card, card, on}``, ``{start, rank, acc}``, and a ``{card, gender, …}`` select."""
+    nodes = parsed(lang, key)
+    out = {f.name: f.kind for f in messageformat.formatted(nodes)}
+    for node in messageformat.selects(nodes):
+        if node.kind == "gender":
+            out.setdefault(node.name, "card")
+    return out
 
 
 def plural_category(lang: str, n: object) -> str:
@@ -226,6 +258,7 @@ def message(lang: str, key: str, **params: object) -> str:
                 category=lambda n: plurals.category(lang, n),  # type: ignore[arg-type]
                 number=lambda v: number(lang, v),
                 literal=typography.LITERAL.get(lang),
+                formatter=lambda kind, style, value: cardnames.format_value(lang, kind, style, value),
             )
     except KeyError as exc:
         raise KeyError(

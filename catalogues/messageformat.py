@@ -4,6 +4,7 @@
     {count, plural, one {# card} other {# cards}}
     {count, plural, =0 {no card} one {# card} other {# cards}}
     {kind, select, crescent {…} canfield {…} other {…}}
+    {card, card, on short}                       a formatted argument: {name, TYPE, STYLE}
     {{ and }}                                    a literal { and } (outside plural/select only)
 
 - `plural` picks a branch by exact value (`=0`, `=1`…, tried first) or else by the CLDR
@@ -11,6 +12,12 @@
   few, many, other. `other` is required. `#` in a plural branch is the number, written the
   language's way (catalogues/numbers.py); `offset:N` is accepted as in ICU.
 - `select` picks the branch named by the argument's value, else `other` (required).
+- `gender` is a select on the grammatical gender of a card (or rank) in the message's
+  language, `m`, `f` or `n` (`formatter("gender", "", value)`): « {card, gender, f {elle}
+  other {il}} » for a pronoun that agrees with the card.
+- A formatted argument `{name, TYPE, STYLE}` (TYPE one of `FORMATTED`: `card`, `rank`) is
+  written by the caller's `formatter(type, style, value)`; the style is plain words up to the
+  closing brace (catalogues/cardnames.py: a card's role, "on short").
 - Unlike ICU, the apostrophe is an ordinary character (French and Greek text is full of them);
   literal braces are written `{{` `}}` as in Python's str.format, which is what the catalogues
   used before plurals came.
@@ -29,11 +36,15 @@ __all__ = [
     "Arg",
     "Plural",
     "Select",
+    "Formatted",
+    "FORMATTED",
     "Hash",
     "Node",
     "MessageSyntaxError",
     "parse",
     "arguments",
+    "formatted",
+    "selects",
     "plural_blocks",
     "map_literals",
     "render",
@@ -65,9 +76,24 @@ class Plural:
 class Select:
     name: str
     branches: tuple[tuple[str, tuple["Node", ...]], ...]
+    # "select" picks by the value; "gender" by the grammatical gender the formatter gives the
+    # value (a card's in the message's language: `{card, gender, f {elle} other {il}}`).
+    kind: str = "select"
 
 
-Node = Union[str, Arg, Hash, Plural, Select]
+@dataclass(frozen=True)
+class Formatted:
+    """`{name, type, style}`: the argument written by the formatter of its type."""
+
+    name: str
+    kind: str
+    style: str
+
+
+# The types of formatted arguments the catalogues use (catalogues/cardnames.py writes them).
+FORMATTED = ("card", "rank")
+
+Node = Union[str, Arg, Hash, Plural, Select, Formatted]
 
 _NAME = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*")
 _SELECTOR = re.compile(r"\s*(=\d+|[A-Za-z_][A-Za-z0-9_-]*)\s*")
@@ -133,11 +159,22 @@ def _parse_argument(text: str, pos: int, depth: int, in_plural: bool) -> tuple[N
         raise MessageSyntaxError(f"column {pos + 1}: argument {{{name}…}} is not closed by '}}'")
     m = _NAME.match(text, pos + 1)
     kind = m.group(1) if m else ""
-    if kind not in ("plural", "select"):
+    if kind not in ("plural", "select", "gender", *FORMATTED):
         raise MessageSyntaxError(
-            f"column {pos + 1}: argument {name!r} has unknown type {kind!r} (known: plural, select)"
+            f"column {pos + 1}: argument {name!r} has unknown type {kind!r} "
+            f"(known: plural, select, gender, {', '.join(FORMATTED)})"
         )
     pos = m.end()
+    if kind in FORMATTED:
+        if pos < len(text) and text[pos] == "}":
+            raise MessageSyntaxError(f"column {pos + 1}: {{{name}, {kind}, …}} needs a style (e.g. a role)")
+        if pos >= len(text) or text[pos] != ",":
+            raise MessageSyntaxError(f"column {pos + 1}: expected ',' after '{name}, {kind}'")
+        end = text.find("}", pos)
+        style = text[pos + 1 : end].strip() if end >= 0 else ""
+        if end < 0 or "{" in style or not style:
+            raise MessageSyntaxError(f"column {start + 1}: {{{name}, {kind}, STYLE}} is not closed by '}}'")
+        return Formatted(name, kind, " ".join(style.split())), end + 1
     if pos >= len(text) or text[pos] != ",":
         raise MessageSyntaxError(f"column {pos + 1}: expected ',' after '{name}, {kind}'")
     pos += 1
@@ -180,7 +217,7 @@ def _parse_argument(text: str, pos: int, depth: int, in_plural: bool) -> tuple[N
         pos = end + 1
     if "other" not in seen:
         raise MessageSyntaxError(f"column {start + 1}: {{{name}, {kind}, …}} needs an 'other' branch")
-    node = Plural(name, offset, tuple(branches)) if kind == "plural" else Select(name, tuple(branches))
+    node = Plural(name, offset, tuple(branches)) if kind == "plural" else Select(name, tuple(branches), kind)
     return node, pos
 
 
@@ -197,7 +234,12 @@ def _walk(nodes: tuple[Node, ...]):
 
 def arguments(nodes: tuple[Node, ...]) -> set[str]:
     """Every argument name the message uses, plural and select arguments included."""
-    return {n.name for n in _walk(nodes) if isinstance(n, (Arg, Plural, Select))}
+    return {n.name for n in _walk(nodes) if isinstance(n, (Arg, Plural, Select, Formatted))}
+
+
+def formatted(nodes: tuple[Node, ...]) -> list[Formatted]:
+    """Every formatted argument of the message (`{card, card, on}`), inside branches too."""
+    return [n for n in _walk(nodes) if isinstance(n, Formatted)]
 
 
 def map_literals(nodes: tuple[Node, ...], fn: Callable[[str], str]) -> tuple[Node, ...]:
@@ -215,10 +257,19 @@ def map_literals(nodes: tuple[Node, ...], fn: Callable[[str], str]) -> tuple[Nod
                 )
             )
         elif isinstance(node, Select):
-            out.append(Select(node.name, tuple((sel, map_literals(body, fn)) for sel, body in node.branches)))
+            out.append(
+                Select(
+                    node.name, tuple((sel, map_literals(body, fn)) for sel, body in node.branches), node.kind
+                )
+            )
         else:
             out.append(node)
     return tuple(out)
+
+
+def selects(nodes: tuple[Node, ...]) -> list[Select]:
+    """Every select (and gender select) of the message, inside branches too."""
+    return [n for n in _walk(nodes) if isinstance(n, Select)]
 
 
 def plural_blocks(nodes: tuple[Node, ...]) -> list[Plural]:
@@ -228,6 +279,7 @@ def plural_blocks(nodes: tuple[Node, ...]) -> list[Plural]:
 # ---- rendering ---------------------------------------------------------------------------------
 
 Literal = Callable[[str, str], str]  # (text so far, literal text) -> literal text to emit
+Formatter = Callable[[str, str, object], str]  # (type, style, value) -> text
 
 
 def render(
@@ -238,10 +290,12 @@ def render(
     number: Callable[[object], str],
     literal: Literal | None = None,
     hash_value: object = None,
+    formatter: Formatter | None = None,
 ) -> str:
     """The message with `params` filled in. `category(n)` is the language's plural rule,
     `number(v)` writes `#`, `literal(before, text)` lets the language adjust literal text by
-    what precedes it (Korean particles). KeyError names a missing argument."""
+    what precedes it (Korean particles), `formatter(type, style, value)` writes a formatted
+    argument. KeyError names a missing argument."""
     out: list[str] = []
     for node in nodes:
         if isinstance(node, str):
@@ -252,6 +306,10 @@ def render(
             out.append(str(params[node.name]))
         elif isinstance(node, Hash):
             out.append(number(hash_value))
+        elif isinstance(node, Formatted):
+            if formatter is None:
+                raise ValueError(f"{{{node.name}, {node.kind}, …}}: no formatter for {node.kind!r}")
+            out.append(formatter(node.kind, node.style, params[node.name]))
         elif isinstance(node, Plural):
             value = params[node.name]
             if not _is_number(value) and not isinstance(value, str):
@@ -261,21 +319,32 @@ def render(
             shifted = _minus(value, node.offset)
             if body is None:
                 body = branches.get(category(shifted), branches["other"])
-            out.append(_sub(body, params, category, number, literal, shifted, out))
+            out.append(_sub(body, params, category, number, literal, shifted, out, formatter))
         else:  # Select
             branches = dict(node.branches)
-            body = branches.get(str(params[node.name]), branches["other"])
-            out.append(_sub(body, params, category, number, literal, hash_value, out))
+            value = params[node.name]
+            if node.kind == "gender":
+                if formatter is None:
+                    raise ValueError(f"{{{node.name}, gender, …}}: no formatter gives a gender")
+                value = formatter("gender", "", value)
+            body = branches.get(str(value), branches["other"])
+            out.append(_sub(body, params, category, number, literal, hash_value, out, formatter))
     return "".join(out)
 
 
-def _sub(body, params, category, number, literal, hash_value, before: list[str]) -> str:
+def _sub(body, params, category, number, literal, hash_value, before: list[str], formatter=None) -> str:
     prefix = "".join(before)
     inner_literal = None
     if literal is not None:
         inner_literal = lambda so_far, text: literal(prefix + so_far, text)  # noqa: E731
     return render(
-        body, params, category=category, number=number, literal=inner_literal, hash_value=hash_value
+        body,
+        params,
+        category=category,
+        number=number,
+        literal=inner_literal,
+        hash_value=hash_value,
+        formatter=formatter,
     )
 
 

@@ -13,6 +13,8 @@ Standard library only (runs under Pyodide for the live boards).
 
 from __future__ import annotations
 
+from typing import Any
+
 import catalogues
 
 from . import canfield as _canfield
@@ -22,20 +24,20 @@ from . import describe as _describe
 from . import svg as _svg
 from .captions import caption
 
-__all__ = ["render_svg", "describe", "caption", "places"]
+__all__ = ["caption", "describe", "places", "render_svg"]
 
 
 def _game(state: object) -> str:
     if not isinstance(state, dict):
         raise ValueError(f"state must be a dict, not {type(state).__name__}")
-    game = state.get("game")
+    game: object = state.get("game")
     if game == "crescent":
         _crescent.validate(state)
     elif game == "canfield":
         _canfield.validate(state)
     else:
         raise ValueError(f"state: 'game' must be 'crescent' or 'canfield', not {game!r}")
-    return game
+    return str(game)
 
 
 def _lang(lang: str) -> str:
@@ -53,7 +55,7 @@ def places(game: str) -> tuple[str, ...]:
     raise ValueError(f"unknown game {game!r}")
 
 
-def describe(state: dict, lang: str) -> str:
+def describe(state: dict[str, Any], lang: str) -> str:
     """The board as text, in the seeds' form, in ``lang``."""
     game = _game(state)
     _lang(lang)
@@ -61,7 +63,7 @@ def describe(state: dict, lang: str) -> str:
 
 
 def render_svg(
-    state: dict,
+    state: dict[str, Any],
     lang: str,
     *,
     diagram_id: str,
@@ -120,7 +122,7 @@ def render_svg(
                 raise ValueError(f"highlight: {end!r} is not a place of the {game} board")
         overlay = _overlay(pid, boxes, refused, (width // 2, height // 2))
         if rows is not None:  # the same marks where the rows put the two places
-            narrow = [rows.box(end, box) for end, box in zip((src, dst), boxes)]
+            narrow = [rows.box(end, box) for end, box in zip((src, dst), boxes, strict=True)]
             # Arrows bow towards the centre; along the lower row that would cross the ranks of
             # the piles between, so there they bow down, over the labels.
             low = src in _rows.ROW_BOTTOM and dst in _rows.ROW_BOTTOM

@@ -11,6 +11,7 @@ foundation is an outline holding its suit and the start rank, faint. ``fan`` may
 
 from __future__ import annotations
 
+from typing import Any
 from xml.sax.saxutils import escape
 
 import catalogues
@@ -34,7 +35,7 @@ def slot_x(i: int) -> int:
     return M + i * SW
 
 
-def validate(state: dict) -> None:
+def validate(state: dict[str, Any]) -> None:
     for key in ("stock", "waste", "reserve"):
         seq = state.get(key)
         if not isinstance(seq, list):
@@ -95,7 +96,7 @@ def _vertical(pid: str, seq: list[str], x: int, y: int, lang: str, p: Place) -> 
 
 
 def layout(
-    state: dict, lang: str, pid: str, fan: tuple[str, ...], small: bool
+    state: dict[str, Any], lang: str, pid: str, fan: tuple[str, ...], small: bool
 ) -> tuple[int, int, list[Place], list[Place], str]:
     for place in fan:
         if place not in FANNABLE:

@@ -9,6 +9,7 @@ A redeal is not a move (CONTRACT.md), so its caption never carries a move number
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import catalogues
 
@@ -21,7 +22,7 @@ _CF_MOVE = re.compile(r"^([RW1-4SHDC])>([1-4SHDC]|F)$")
 _CF_RUN = re.compile(r"^([1-4]):(\d+)>([1-4])$")
 
 
-def caption(move: str, state: dict, lang: str, number: int | None = None) -> str:
+def caption(move: str, state: dict[str, Any], lang: str, number: int | None = None) -> str:
     game = state.get("game")
     if game == "crescent":
         text, numbered = _crescent(move, state, lang)
@@ -40,7 +41,7 @@ def _top(seq: list[str], what: str, move: str) -> str:
     return seq[-1]
 
 
-def _crescent(move: str, state: dict, lang: str) -> tuple[str, bool]:
+def _crescent(move: str, state: dict[str, Any], lang: str) -> tuple[str, bool]:
     msg = catalogues.message
     if move == "redeal":
         left = state["redeals_left"]
@@ -75,7 +76,7 @@ def _crescent(move: str, state: dict, lang: str) -> tuple[str, bool]:
     return msg(lang, key, **params), True
 
 
-def _accepting_foundation(card: str, founds: dict) -> str | None:
+def _accepting_foundation(card: str, founds: dict[str, Any]) -> str | None:
     """P>F: the foundation of the card's suit that takes it, the ace-based one first."""
     r = cards.rank_index(card)
     for f, step in ((card[1] + "+", 1), (card[1] + "-", -1)):
@@ -85,7 +86,7 @@ def _accepting_foundation(card: str, founds: dict) -> str | None:
     return None
 
 
-def _canfield(move: str, state: dict, lang: str) -> tuple[str, bool]:
+def _canfield(move: str, state: dict[str, Any], lang: str) -> tuple[str, bool]:
     msg = catalogues.message
     if move == "draw":
         stock, waste = state["stock"], state["waste"]
@@ -148,7 +149,7 @@ def _canfield(move: str, state: dict, lang: str) -> tuple[str, bool]:
     return (_refill(text, state, lang, src, 1) if src.isdigit() else text), True
 
 
-def _refill(text: str, state: dict, lang: str, col: str, moved: int) -> str:
+def _refill(text: str, state: dict[str, Any], lang: str, col: str, moved: int) -> str:
     """Mention the reserve card that fills a column the move empties (CONTRACT.md: part of the action)."""
     if len(state["columns"][int(col) - 1]) == moved and state["reserve"]:
         return catalogues.message(

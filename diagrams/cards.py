@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import catalogues
 from engine import cards as _engine_cards
@@ -35,13 +35,13 @@ def is_red(card: str) -> bool:
     return card[1] in RED_SUITS
 
 
-@lru_cache(maxsize=None)  # pure: the catalogues never change while running
+@cache  # pure: the catalogues never change while running
 def count(lang: str, n: int, family: str = "cards") -> str:
     """'6 cards' / '카드 6장' ('short' family: '6장'), in the language's CLDR plural form."""
     return catalogues.message(lang, f"count.{family}", count=n)  # a CLDR plural message
 
 
-@lru_cache(maxsize=None)  # pure: the catalogues never change while running
+@cache  # pure: the catalogues never change while running
 def name(card: str, lang: str) -> str:
     """The full name used in prose: 'ace of spades', '스페이드 에이스', 'Άσος μπαστούνι'."""
     rank, suit = parts(card)
@@ -53,13 +53,13 @@ def name(card: str, lang: str) -> str:
     )
 
 
-@lru_cache(maxsize=None)  # pure: the catalogues never change while running
+@cache  # pure: the catalogues never change while running
 def rank_label(rank: str, lang: str) -> str:
     """The rank's index as printed on the card in ``lang`` ('10', 'K'; French 'R')."""
     return catalogues.message(lang, f"rank_short.{rank}")
 
 
-@lru_cache(maxsize=None)  # pure: the catalogues never change while running
+@cache  # pure: the catalogues never change while running
 def short(card: str, lang: str) -> str:
     """'A♠', 'R♠' in French: the label captions use."""
     rank, suit = parts(card)

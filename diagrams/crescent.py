@@ -18,6 +18,7 @@ left column fans out to the left and the right column to the right (the board gr
 
 from __future__ import annotations
 
+from typing import Any
 from xml.sax.saxutils import escape
 
 import catalogues
@@ -52,7 +53,7 @@ def foundation_xy(f: str, dx: int = 0, dy: int = 0) -> tuple[int, int]:
     return dx + F_X0 + (i % 4) * SW, dy + F_Y[i // 4]
 
 
-def validate(state: dict) -> None:
+def validate(state: dict[str, Any]) -> None:
     piles = state.get("piles")
     if not isinstance(piles, list) or len(piles) != 16:
         raise ValueError("crescent state: 'piles' must be a list of 16 lists")
@@ -90,7 +91,7 @@ def _labels(x: int, y: int, lines: list[tuple[str, bool]], small: bool, room: in
 
 
 def _pile(
-    state: dict, n: int, lang: str, pid: str, fanned: bool, small: bool, dx: int, room: int = SW - 4
+    state: dict[str, Any], n: int, lang: str, pid: str, fanned: bool, small: bool, dx: int, room: int = SW - 4
 ) -> Place:
     pile = state["piles"][n - 1]
     x, y, direction = pile_xy(n, dx)
@@ -127,7 +128,7 @@ def _pile(
     return p
 
 
-def _foundation(state: dict, f: str, lang: str, pid: str, small: bool, dx: int, dy: int) -> Place:
+def _foundation(state: dict[str, Any], f: str, lang: str, pid: str, small: bool, dx: int, dy: int) -> Place:
     pile = state["foundations"][f]
     x, y = foundation_xy(f, dx, dy)
     p = Place(f, label=_aria(lang, catalogues.message(lang, f"place.cr.{f}"), pile))
@@ -138,7 +139,7 @@ def _foundation(state: dict, f: str, lang: str, pid: str, small: bool, dx: int, 
     return p
 
 
-def _room(state: dict, fan: tuple[str, ...]) -> tuple[int, int, int]:
+def _room(state: dict[str, Any], fan: tuple[str, ...]) -> tuple[int, int, int]:
     """How far fans reach: (left, right, the foundations' shift down)."""
     for place in fan:
         if place not in PILES:
@@ -154,18 +155,18 @@ def _room(state: dict, fan: tuple[str, ...]) -> tuple[int, int, int]:
     return left, right, max(0, M + down + CH + 30 + 14 - F_Y[0])
 
 
-def size(state: dict, fan: tuple[str, ...] = ()) -> tuple[int, int]:
+def size(state: dict[str, Any], fan: tuple[str, ...] = ()) -> tuple[int, int]:
     """(width, height) of the horseshoe for one state."""
     left, right, dy = _room(state, fan)
     return WIDTH + left + right, max(HEIGHT, F_Y[1] + dy + CH + 30 + M)
 
 
 def layout(
-    state: dict, lang: str, pid: str, fan: tuple[str, ...], small: bool, label_room: int = SW - 4
+    state: dict[str, Any], lang: str, pid: str, fan: tuple[str, ...], small: bool, label_room: int = SW - 4
 ) -> tuple[int, int, list[Place], list[Place], str]:
     """(width, height, piles, foundations, extra drawing) for one state. `label_room`: how wide
     a pile's label may be (a narrower arrangement of the same drawing sets it, crescent_rows.py)."""
-    left, right, dy = _room(state, fan)
+    left, _right, dy = _room(state, fan)
     piles = [_pile(state, n, lang, pid, str(n) in fan, small, left, label_room) for n in range(1, 17)]
     founds = [_foundation(state, f, lang, pid, small, left, dy) for f in FOUNDATIONS]
     # Row captions: the aces' row climbs A→K, the kings' row descends K→A.

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from . import crescent
 from .svg import CH, CW, Box
@@ -76,7 +77,7 @@ def pile_xy(n: int) -> tuple[int, int]:
     return MARGIN + col * STEP, TOP_Y if n <= 8 else BOTTOM_Y
 
 
-def arrangement(state: dict, fan: tuple[str, ...] = ()) -> Arrangement:
+def arrangement(state: dict[str, Any], fan: tuple[str, ...] = ()) -> Arrangement:
     """The rows for one Crescent state (drawn without fans: a fanned pile has no place here,
     and without fans the horseshoe's size, hence the rows, is the same for every state)."""
     if state.get("game") != "crescent":

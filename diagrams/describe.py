@@ -9,6 +9,8 @@ order, as the seed lists them); then the columns, every card bottom first.
 
 from __future__ import annotations
 
+from typing import Any
+
 import catalogues
 
 from . import cards
@@ -16,7 +18,7 @@ from .canfield import FOUNDATIONS as CF_FOUNDATIONS
 from .crescent import FOUNDATIONS as CR_FOUNDATIONS
 
 
-def crescent(state: dict, lang: str) -> str:
+def crescent(state: dict[str, Any], lang: str) -> str:
     msg = catalogues.message
 
     def entry(key: str, place: str, seq: list[str]) -> str:
@@ -36,9 +38,11 @@ def crescent(state: dict, lang: str) -> str:
     return msg(lang, "describe.cr.board", foundations=founds, piles=piles)
 
 
-def canfield(state: dict, lang: str) -> str:
+def canfield(state: dict[str, Any], lang: str) -> str:
     msg = catalogues.message
-    short = lambda n: cards.count(lang, n, "short")  # noqa: E731 - '34장', not '카드 34장'
+
+    def short(n: int) -> str:
+        return cards.count(lang, n, "short")  # '34장', not '카드 34장'
 
     def top_entry(key: str, seq: list[str]) -> str:
         if not seq:

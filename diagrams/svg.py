@@ -71,7 +71,7 @@ class Box:
     def cy(self) -> int:
         return self.y + self.h // 2
 
-    def union(self, other: "Box") -> "Box":
+    def union(self, other: Box) -> Box:
         x, y = min(self.x, other.x), min(self.y, other.y)
         return Box(
             x, y, max(self.x + self.w, other.x + other.w) - x, max(self.y + self.h, other.y + other.h) - y
@@ -198,12 +198,14 @@ def defs(pid: str, with_arrows: bool, lang: str = "en", body: str = "") -> str:
     out = ["<defs>"]
     # The rank indices the board shows (see rank_use), in the language's letters.
     used = set(re.findall(f'href="#{re.escape(pid)}-r([{cards.RANKS}])"', body))
-    for rank in sorted(used, key=cards.RANKS.index):
-        out.append(f'<text id="{pid}-r{rank}">{escape(cards.rank_label(rank, lang))}</text>')
-    for suit in cards.SUITS:
-        out.append(
-            f'<symbol id="{pid}-{suit}" viewBox="0 0 100 100"><path d="{_SUIT_PATHS[suit]}"/></symbol>'
-        )
+    out.extend(
+        f'<text id="{pid}-r{rank}">{escape(cards.rank_label(rank, lang))}</text>'
+        for rank in sorted(used, key=cards.RANKS.index)
+    )
+    out.extend(
+        f'<symbol id="{pid}-{suit}" viewBox="0 0 100 100"><path d="{_SUIT_PATHS[suit]}"/></symbol>'
+        for suit in cards.SUITS
+    )
     out.append(
         f'<symbol id="{pid}-k" viewBox="0 0 {CW} {CH}" width="{CW}" height="{CH}">'
         f'<rect class="cd-k" x=".5" y=".5" width="{CW - 1}" height="{CH - 1}" rx="5"/>'

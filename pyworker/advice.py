@@ -68,7 +68,7 @@ def hint_text(move: str, state: dict[str, Any], lang: str) -> str:
     return _msg(
         lang,
         "play.hint.move",
-        card=cards.short(pile[-1], lang),
+        card=pile[-1],  # a code: the message words it ({card, card, acc short}: « l’A♠ »)
         src=_src(kind, src, lang),
         dst=_dst(kind, dst, lang),
     )

@@ -9,10 +9,10 @@
 A fact the stored game does not show (no ace played on a king, no redeal...) is a ValueError
 naming the example and the key: the build fails rather than print a wrong sentence.
 
-Messages live in catalogues/<lang>/facts.json. Cards come in two spellings, short (`A♠`, from
-`rank_short.*` and the suit symbols) and long (`ace of spades`, core.json's `card`), each also
-with its article where the language needs one (`{card_nom}`, `{card_acc}`, `{card_on}`,
-`{card_name_nom}` ...), chosen through `facts.gender.<rank>` and `facts.det.<form>.<gender>`.
+Messages live in catalogues/<lang>/facts.json. A fact's cards and ranks go to the message as
+the engine's codes ("AS", "7"); the message names each in the role its sentence needs, short
+(`{card, card, nom short}`: « l’A♠ ») or long (`{card, card, on}`: « sur l’as de pique »), and
+ranks alone (`{start, rank, acc}`): catalogues/cardnames.py gives article, case and elision.
 Korean particles written `을/를`, `이/가`, `은/는`, `과/와`, `으로/로` are resolved by the
 catalogue formatter from the word before them as it is read ("A♣" is 클럽 에이스: `A♣를`).
 """
@@ -26,7 +26,6 @@ from typing import Any, Callable
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
-FORMS = ("nom", "acc", "on")
 
 
 @dataclass(frozen=True)
@@ -390,37 +389,6 @@ def short_card(lang: str, card: str) -> str:
     )
 
 
-def _with_articles(
-    lang: str, name: str, nominative: str, accusative: str, rank: str, out: dict[str, str]
-) -> None:
-    """`{name}` bare, and `{name}_nom`, `{name}_acc`, `{name}_on` with their article (the
-    accusative spelling for acc and on: Greek declines rank names, Άσος -> τον Άσο)."""
-    gender = _msg(lang, f"facts.gender.{rank}")
-    out[name] = nominative
-    for form in FORMS:
-        text = nominative if form == "nom" else accusative
-        out[f"{name}_{form}"] = _msg(lang, f"facts.det.{form}.{gender}", card=text)
-
-
-def card_params(lang: str, name: str, card: str) -> dict[str, str]:
-    """`{name}` (short, A♠) and `{name}_name` (long, ace of spades), with article forms."""
-    out: dict[str, str] = {}
-    short = short_card(lang, card)
-    _with_articles(lang, name, short, short, _rank(card), out)
-    suit = _msg(lang, f"suit.{_suit(card)}")
-    nom = _msg(lang, "card", rank=_msg(lang, f"rank.{_rank(card)}"), suit=suit)
-    acc = _msg(lang, "card", rank=_msg(lang, f"facts.rank_acc.{_rank(card)}"), suit=suit)
-    _with_articles(lang, f"{name}_name", nom, acc, _rank(card), out)
-    return out
-
-
-def rank_params(lang: str, name: str, rank: str) -> dict[str, str]:
-    """`{name}` (the rank's name) with article forms."""
-    out: dict[str, str] = {}
-    _with_articles(lang, name, _msg(lang, f"rank.{rank}"), _msg(lang, f"facts.rank_acc.{rank}"), rank, out)
-    return out
-
-
 def _count(lang: str, key: str, n: int) -> str:
     return _msg(lang, key, count=n)  # a plural message: the catalogue picks the CLDR form
 
@@ -444,10 +412,9 @@ def sentence(fact: Fact, lang: str, states: tuple[dict[str, Any], ...] | None = 
             for card in value[1:]:
                 text = _msg(lang, "facts.card_join", cards=text, card=short_card(lang, card))
             params[key] = text
-    for name, card in fact.cards.items():
-        params.update(card_params(lang, name, card))
-    for name, rank in fact.ranks.items():
-        params.update(rank_params(lang, name, rank))
+    # Cards and ranks as codes: the message's {name, card, ROLE} / {name, rank, ROLE} words them.
+    params.update(fact.cards)
+    params.update(fact.ranks)
     for name, (key, n) in fact.counts.items():
         params[name] = _count(lang, key, n)
     if fact.move is not None:

@@ -14,7 +14,8 @@ that the goal is not met already. The reader may play any move from which the go
 reachable within the line's length; any other legal move is refused as off the goal (with the
 goal said again), an illegal one with the engine's reason. `text` names catalogue keys
 (every language has them; `params` fill their placeholders: cards as codes, which the message
-names in the role its sentence needs, `{card, card, acc}`: catalogues/cardnames.py). `scripts/find_lessons.py` writes these files from real games.
+names in the role its sentence needs, `{card, card, acc}`: catalogues/cardnames.py).
+`scripts/find_lessons.py` writes these files from real games.
 """
 
 from __future__ import annotations
@@ -147,8 +148,8 @@ def load_lesson(docs_dir: Path, name: str, root: Path | None = None) -> Lesson:
         for role, key in texts.items():
             try:
                 catalogues.message(lang, key, **_params(params, lang, data["game"]))
-            except KeyError as e:
-                raise fail("text", f"text {role!r}: {e.args[0]}") from None
+            except (KeyError, ValueError) as e:  # ValueError: a card argument that is no card
+                raise fail("text", f"text {role!r} ({lang}): {e.args[0]}") from None
     nxt = data.get("next")
     if nxt is not None and (
         not isinstance(nxt, str)
@@ -272,6 +273,7 @@ def lesson_html(args: str, lang: str, ctx: MarkerContext) -> str:
     data = answers(lesson, lang, ident)
     params = _params(lesson.params, lang, lesson.game)
     m = lambda key, **p: _esc(catalogues.message(lang, key, **p))  # noqa: E731
+    gap = m("punct.then", before="", after="")  # between a label and its text: none in Japanese
     root = data["nodes"][0]
     from sitegen.live import unpack_svg
 
@@ -302,9 +304,9 @@ def lesson_html(args: str, lang: str, ctx: MarkerContext) -> str:
             f' data-answers="{_esc(answers_file(data, lang))}"'
             f' data-search-exclude aria-labelledby="{ident}-title"'
             f"{state_attribute(lesson.state)}>",
-            f'<p class="cc-learn-title" id="{ident}-title"><strong>{m("punct.label", label=catalogues.message(lang, "learn.lesson"))} {title}</strong>'
+            f'<p class="cc-learn-title" id="{ident}-title"><strong>{m("punct.label", label=catalogues.message(lang, "learn.lesson"))}{gap}{title}</strong>'
             f' <span class="cc-learn-badge" data-role="badge" hidden>{m("learn.badge.done")}</span></p>',
-            f'<p class="cc-learn-goal" data-role="goal"><span>{m("punct.label", label=catalogues.message(lang, "learn.goal"))}</span> {goal}</p>',
+            f'<p class="cc-learn-goal" data-role="goal"><span>{m("punct.label", label=catalogues.message(lang, "learn.goal"))}</span>{gap}{goal}</p>',
             json_script("ui", ui_messages(lang, JS_MESSAGES + LEARN_MESSAGES)),
             # A picture until the board's answers (with its drawing) arrive: a tab stop meanwhile, so
             # that a keyboard reader who comes to it is taken to the board's first place then.

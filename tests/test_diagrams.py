@@ -522,7 +522,7 @@ def test_caption_examples() -> None:
     assert diagrams.caption("10>14", seed, "en") == "A♠ from pile 10 onto K♠ on pile 14"
     assert (
         diagrams.caption("10>14", seed, "ko", 10)
-        == "10번째 수: 10번 더미의 A♠ 카드를 14번 더미의 K♠ 위에 놓습니다"
+        == "10번째 수: 10번 더미의 A♠를 14번 더미의 K♠ 위에 놓습니다"  # the seed's "A♠를", no calque "카드"
     )
     assert diagrams.caption("10>14", seed, "fr", 10) == "Coup 10\u00a0: A♠ de la pile 10 sur R♠ de la pile 14"
     # P>F goes to the foundation that takes the card, named in the caption.
@@ -596,7 +596,7 @@ def test_canfield_refill_and_run_captions_from_the_engine() -> None:
         "Move 3: 2 cards (K♥ Q♣) from column 2 onto A♠ in column 4; Q♠ from the reserve fills column 2"
     )
     assert diagrams.caption("2:2>4", before, "ko", 3) == (
-        "3번째 수: 2열의 카드 2장(K♥ Q♣)을 4열의 A♠ 위로 옮깁니다. 2열이 비어 리저브의 Q♠ 카드로 채워집니다"
+        "3번째 수: 2열의 카드 2장(K♥ Q♣)을 4열의 A♠ 위로 옮깁니다. 2열이 비어 리저브의 Q♠으로 채워집니다"
     )
 
 

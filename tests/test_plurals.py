@@ -151,6 +151,9 @@ def test_every_plural_message_formats_for_0_to_1000(lang: str) -> None:
         names = catalogues.placeholders(text)
         for n in range(1001):
             params = {name: "x" for name in names} | {b.name: n for b in blocks}
+            params |= {
+                n: ("6D" if k == "card" else "6") for n, k in catalogues.card_arguments(lang, key).items()
+            }
             out = catalogues.message(lang, key, **params)
             assert catalogues.number(lang, n) in out or "#" not in text, (lang, key, n, out)
 

@@ -40,6 +40,7 @@ def test_every_french_message_is_spaced() -> None:
         names = catalogues.placeholders(catalogues.load("fr")[key])
         blocks = catalogues.messageformat.plural_blocks(catalogues.parsed("fr", key))
         params = {n: "x" for n in names} | {b.name: 2 for b in blocks}
+        params |= {n: ("6D" if k == "card" else "6") for n, k in catalogues.card_arguments("fr", key).items()}
         text = catalogues.message("fr", key, **params)
         if re.search(r"(?<=[^\s\u00a0\u202f/])[;!?](?=\s|$)|[^\u00a0\u202f/\d]:(?=\s|$)", text):
             bad[key] = text
@@ -111,9 +112,9 @@ def test_korean_particles_in_messages() -> None:
         "facts.cf.refill_to_foundation",
         move="첫 번째",
         column=1,
-        card_name_nom="다이아몬드 6",
+        card="6D",  # a card code: the message names it (다이아몬드 6) and the particle follows
         foundation="다이아몬드 파운데이션",
-        refill_name_acc="스페이드 퀸",
+        refill="QS",
     )
     assert "다이아몬드 6이 " in text and "파운데이션으로 " in text and "스페이드 퀸으로 " in text
     # A pair after a space is text, not a particle.
@@ -201,6 +202,7 @@ def test_no_korean_particle_pair_is_left_in_a_formatted_message() -> None:
         nodes = catalogues.parsed("ko", key)
         blocks = catalogues.messageformat.plural_blocks(nodes)
         params = {n: "다이아몬드 6" for n in catalogues.placeholders(text)} | {b.name: 2 for b in blocks}
+        params |= {n: ("6D" if k == "card" else "6") for n, k in catalogues.card_arguments("ko", key).items()}
         out = catalogues.message("ko", key, **params)
         left = [m.group(0) for m in pairs.finditer(out) if m.start() and not out[m.start() - 1].isspace()]
         assert not left, (key, out)
