@@ -15,4 +15,12 @@ def on_page_content(html: str, page: Any, **kwargs: Any) -> str:
     from sitegen.page_typography import typeset
 
     lang = page.file.src_uri.split("/", 1)[0]
+    # The table of contents repeats the headings ("Colonne ou fondation ?"): same spaces there.
+    _typeset_toc(page.toc, lang, typeset)
     return typeset(html, lang)
+
+
+def _typeset_toc(items: Any, lang: str, typeset: Any) -> None:
+    for item in items or ():
+        item.title = typeset(item.title, lang)
+        _typeset_toc(item.children, lang, typeset)

@@ -314,11 +314,14 @@ def replay_html(args: str, lang: str, ctx: MarkerContext) -> str:
             f'<p class="cc-caption" data-role="caption" aria-live="polite">{m("ui.replay-start")}</p>',
             f'<p class="cc-note" data-role="note" aria-live="polite"></p>',
             f'<div class="cc-nav" data-search-exclude>'
-            f'<button type="button" data-action="first" disabled>« {m("ui.replay.first")}</button>'
+            # ⇤ ⇥, not « »: in French « » are quotation marks (« Début … Fin » read as a quote).
+            f'<button type="button" data-action="first" disabled><span aria-hidden="true">⇤</span>'
+            f" {m('ui.replay.first')}</button>"
             f'<button type="button" data-action="prev" disabled>‹ {m("ui.replay.prev")}</button>'
             f'<span data-role="counter">{m("ui.replay-counter", step=0, total=total)}</span>'
             f'<button type="button" data-action="next">{m("ui.replay.next")} ›</button>'
-            f'<button type="button" data-action="last">{m("ui.replay.last")} »</button>'
+            f'<button type="button" data-action="last">{m("ui.replay.last")}'
+            f' <span aria-hidden="true">⇥</span></button>'
             f'<a class="cc-button" data-role="continue" href="{_esc(play_url)}#code={_esc(example.code)}">'
             f"{m('ui.replay.continue')}</a></div>",
             f'<p class="cc-keys">{m("ui.replay.keys")}</p>',
