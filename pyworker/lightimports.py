@@ -14,16 +14,18 @@ import importlib.machinery
 import importlib.util
 import sys
 import types
+from collections.abc import Mapping
 from typing import Any
 
 
-def _replace_all(data: str, entities: dict[str, str]) -> str:
+def _replace_all(data: str, entities: Mapping[str, str]) -> str:
     for key, value in entities.items():
         data = data.replace(key, value)
     return data
 
 
-def escape(data: str, entities: dict[str, str] = {}) -> str:  # noqa: B006 - CPython's signature
+# The signatures are CPython's (xml.sax.saxutils), with None for its shared `{}` default.
+def escape(data: str, entities: Mapping[str, str] | None = None) -> str:
     data = data.replace("&", "&amp;")
     data = data.replace(">", "&gt;")
     data = data.replace("<", "&lt;")
@@ -32,7 +34,7 @@ def escape(data: str, entities: dict[str, str] = {}) -> str:  # noqa: B006 - CPy
     return data
 
 
-def unescape(data: str, entities: dict[str, str] = {}) -> str:  # noqa: B006
+def unescape(data: str, entities: Mapping[str, str] | None = None) -> str:
     data = data.replace("&lt;", "<")
     data = data.replace("&gt;", ">")
     if entities:
@@ -40,17 +42,13 @@ def unescape(data: str, entities: dict[str, str] = {}) -> str:  # noqa: B006
     return data.replace("&amp;", "&")
 
 
-def quoteattr(data: str, entities: dict[str, str] = {}) -> str:  # noqa: B006
-    entities = {**entities, "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
-    data = escape(data, entities)
-    if '"' in data:
-        if "'" in data:
-            data = '"%s"' % data.replace('"', "&quot;")
-        else:
-            data = "'%s'" % data
-    else:
-        data = '"%s"' % data
-    return data
+def quoteattr(data: str, entities: Mapping[str, str] | None = None) -> str:
+    data = escape(data, {**(entities or {}), "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"})
+    if '"' not in data:
+        return f'"{data}"'
+    if "'" not in data:
+        return f"'{data}'"
+    return '"{}"'.format(data.replace('"', "&quot;"))
 
 
 def _real_saxutils() -> types.ModuleType:
@@ -71,9 +69,9 @@ def install() -> bool:
     import xml.sax  # the package itself is light
 
     shim = types.ModuleType(name, __doc__)
-    shim.escape = escape  # type: ignore[attr-defined]
-    shim.unescape = unescape  # type: ignore[attr-defined]
-    shim.quoteattr = quoteattr  # type: ignore[attr-defined]
+    shim.escape = escape
+    shim.unescape = unescape
+    shim.quoteattr = quoteattr
     real: list[types.ModuleType] = []
 
     def __getattr__(attr: str) -> Any:
@@ -83,7 +81,7 @@ def install() -> bool:
             real.append(_real_saxutils())
         return getattr(real[0], attr)
 
-    shim.__getattr__ = __getattr__  # type: ignore[attr-defined]
+    shim.__getattr__ = __getattr__
     sys.modules[name] = shim
-    xml.sax.saxutils = shim  # type: ignore[attr-defined]
+    xml.sax.saxutils = shim
     return True

@@ -22,15 +22,17 @@ _VALUE = {c: i for i, c in enumerate(ALPHABET)}
 _COMPACT = re.compile(r"(?:[A-Z][A-Za-z0-9_-])*")
 MAX_TEXT = 20_000  # a link's moves longer than this are refused before any work
 
-_CR_PLACES = tuple(str(i) for i in range(1, 17)) + ("S+", "H+", "D+", "C+", "S-", "H-", "D-", "C-")
+_CR_PLACES = (*(str(i) for i in range(1, 17)), "S+", "H+", "D+", "C+", "S-", "H-", "D-", "C-")
 _CF_FROM = ("R", "W", "1", "2", "3", "4", "S", "H", "D", "C")
 _CF_TO = ("1", "2", "3", "4", "S", "H", "D", "C")
 
 TABLES: dict[str, tuple[str, ...]] = {
-    "crescent": ("redeal",) + tuple(f"{a}>{b}" for a in _CR_PLACES for b in _CR_PLACES),
-    "canfield": ("draw",)
-    + tuple(f"{a}>{b}" for a in _CF_FROM for b in _CF_TO)
-    + tuple(f"{c}:{n}>{d}" for c in "1234" for d in "1234" for n in range(2, 53)),
+    "crescent": ("redeal", *(f"{a}>{b}" for a in _CR_PLACES for b in _CR_PLACES)),
+    "canfield": (
+        "draw",
+        *(f"{a}>{b}" for a in _CF_FROM for b in _CF_TO),
+        *(f"{c}:{n}>{d}" for c in "1234" for d in "1234" for n in range(2, 53)),
+    ),
 }
 _INDEX = {kind: {name: i for i, name in enumerate(table)} for kind, table in TABLES.items()}
 

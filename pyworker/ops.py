@@ -23,11 +23,13 @@ between calls.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import catalogues
 import diagrams
@@ -116,10 +118,9 @@ def view(board: Board) -> Answer:
     if board.kind == "canfield":
         answer["disabled"]["draw"] = state["status"] != "playing"
     if board.game.code:
-        try:
+        # An action outside the link tables: no "saved", and the page keeps its last link.
+        with contextlib.suppress(KeyError):
             answer["saved"] = {"code": board.game.code, "moves": links.encode(board.kind, board.actions)}
-        except KeyError:  # an action outside the link tables: the page keeps its last link
-            pass
     if board.kind == "crescent":
         left = state["redeals_left"]
         answer["labels"]["redeal"] = (
@@ -255,7 +256,7 @@ def open_board(args: dict[str, Any]) -> Answer:
     if step is not None and step != "":
         if isinstance(step, str) and _STEP.fullmatch(step):
             moves = moves[: int(step)]
-        elif type(step) is int and 0 <= step:
+        elif type(step) is int and step >= 0:
             moves = moves[:step]
         else:
             problem = problem or _msg(lang, "play.link-step-invalid")
@@ -271,10 +272,9 @@ def open_board(args: dict[str, Any]) -> Answer:
             break
         before = game.state() if move.endswith(">F") else None
         game.play(move)
-        if before is not None:
-            move = _canonical(move, before, game.state())
-        board.last_move = move
-        board.actions.append(move)
+        played = move if before is None else _canonical(move, before, game.state())
+        board.last_move = played
+        board.actions.append(played)
 
     answer = view(board)
     if args.get("quiet"):

@@ -9,6 +9,7 @@ again with a longer one only while the position stays the same.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import engine
@@ -19,7 +20,7 @@ MIN_SECONDS, MAX_SECONDS, DEFAULT_SECONDS = 0.05, 8.0, 1.0
 def verdict(args: dict[str, Any]) -> dict[str, Any]:
     """{state, seconds?} -> {verdict: "win" | "loss" | "unknown", seconds, nodes}."""
     seconds = args.get("seconds", DEFAULT_SECONDS)
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds != seconds:
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or math.isnan(seconds):
         seconds = DEFAULT_SECONDS
     seconds = min(MAX_SECONDS, max(MIN_SECONDS, float(seconds)))
     try:
