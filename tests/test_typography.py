@@ -206,3 +206,24 @@ def test_no_korean_particle_pair_is_left_in_a_formatted_message() -> None:
         out = catalogues.message("ko", key, **params)
         left = [m.group(0) for m in pairs.finditer(out) if m.start() and not out[m.start() - 1].isspace()]
         assert not left, (key, out)
+
+
+def test_page_hook_names_permalinks_in_the_page_language_and_typesets_the_contents() -> None:
+    import importlib.util
+    from pathlib import Path
+    from types import SimpleNamespace
+
+    path = Path(__file__).resolve().parents[1] / "hooks" / "typography.py"
+    spec = importlib.util.spec_from_file_location("typography_hook", path)
+    assert spec and spec.loader
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    item = SimpleNamespace(title="Colonne ou fondation ?", children=[])
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="fr/canfield.md"), toc=[item])
+    html = (
+        '<h2 id="x">Colonne ou fondation ?<a class="headerlink" href="#x" title="Permanent link">¶</a></h2>'
+    )
+    out = hook.on_page_content(html, page)
+    assert 'title="Lien permanent"' in out and "Permanent link" not in out
+    assert item.title == f"Colonne ou fondation{NNBSP}?"
+    assert f"fondation{NNBSP}?" in out
