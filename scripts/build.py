@@ -37,14 +37,13 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from sitegen.errors import display_path  # noqa: E402
-
 
 # Besides the docs folder, files whose change calls for a rebuild under --serve.
 WATCHED = ("hooks", "sitegen", "engine", "diagrams", "catalogues", "overrides", "mkdocs.yml")

@@ -37,6 +37,7 @@ import subprocess
 import sys
 import sysconfig
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -123,7 +124,7 @@ def build(target: Path = BUILD, *, force: bool = False, quiet: bool = True) -> P
         for path in ENGINE.glob("*.py"):
             shutil.copy2(path, fresh / "engine" / path.name)
         command = [sys.executable, "-m", "mypyc", *(f"engine/{m}.py" for m in MODULES)]
-        done = subprocess.run(command, cwd=fresh, capture_output=True, text=True)
+        done = subprocess.run(command, cwd=fresh, capture_output=True, text=True, check=False)
         if done.returncode != 0:
             log = (done.stdout + done.stderr).strip().splitlines()
             shutil.rmtree(fresh, ignore_errors=True)
@@ -184,7 +185,7 @@ def solve_fixed(codes: list[str], ticks: float) -> list[dict[str, Any]]:
     return rows
 
 
-def solve_fixed_in(root: Path, codes: list[str], ticks: float) -> list[dict[str, Any]]:
+def solve_fixed_in(root: Path, codes: Sequence[str], ticks: float) -> list[dict[str, Any]]:
     """solve_fixed in a fresh process that imports `engine` from `root` (a checkout or a build)."""
     done = subprocess.run(
         [sys.executable, __file__, "--worker", str(root), str(ticks), *codes],
@@ -195,14 +196,14 @@ def solve_fixed_in(root: Path, codes: list[str], ticks: float) -> list[dict[str,
     return json.loads(done.stdout)
 
 
-def compare(codes: list[str] = list(COMPARE_DEALS), ticks: float = COMPARE_TICKS) -> bool:
+def compare(codes: Sequence[str] = COMPARE_DEALS, ticks: float = COMPARE_TICKS) -> bool:
     root = build(quiet=False)
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
     pure = solve_fixed_in(ROOT, codes, ticks)
     compiled = solve_fixed_in(root, codes, ticks)
     same = True
     print(f"{'deal':16} {'verdict':8} {'nodes':>9} {'pure s':>7} {'mypyc s':>7} {'speed-up':>8}")
-    for p, c in zip(pure, compiled):
+    for p, c in zip(pure, compiled, strict=True):
         match = (p["status"], p["nodes"], p["moves"]) == (c["status"], c["nodes"], c["moves"])
         same &= match and c["compiled"] and not p["compiled"]
         print(

@@ -51,8 +51,9 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -140,13 +141,13 @@ def place_early(code: str, line: list[str], move: str, at: int) -> list[str]:
         target = i
     if target == 0:
         return line
-    moved = line[1 : target + 1] + [line[0]] + line[target + 1 :]
+    moved = [*line[1 : target + 1], line[0], *line[target + 1 :]]
     return moved if wins(code, moved) else line
 
 
 def find_crescent(seconds: float, budget: float) -> dict[str, object] | None:
     end = time.monotonic() + budget
-    for deal, code, first in crescent_candidates(2_000_000):
+    for _deal, code, first in crescent_candidates(2_000_000):
         if time.monotonic() > end:
             break
         game = engine.new_game(code)
@@ -155,7 +156,7 @@ def find_crescent(seconds: float, budget: float) -> dict[str, object] | None:
         print(f"  {code}: {solution.status} ({solution.seconds:.1f} s)", flush=True)
         if solution.status != "win":
             continue
-        line = [first] + solution.moves
+        line = [first, *solution.moves]
         line = tidy(code, line, 1, lambda m: True)
         line = place_early(code, line, first, 9)
         if len(line) >= MIN_ACTIONS and wins(code, line) and crescent_points(code, line):
@@ -217,7 +218,7 @@ def find_canfield(draw: int, seconds: float, budget: float) -> dict[str, object]
     the one that does so earliest."""
     end = time.monotonic() + budget
     best: tuple[int, dict[str, object]] | None = None
-    for deal, code, opening in canfield_candidates(draw, 3_000_000):
+    for _deal, code, opening in canfield_candidates(draw, 3_000_000):
         if time.monotonic() > end:
             break
         game = replay(code, opening)
@@ -244,8 +245,8 @@ def write(name: str, example: dict[str, object]) -> None:
     assert isinstance(moves, list)
     name = name.removesuffix("-choices")
     if "outcome" not in example:  # every stored winning line is the cleaner's output
-        example = {**example, "moves": clean_line.clean(str(example["code"]), list(moves))}
-        moves = example["moves"]
+        moves = clean_line.clean(str(example["code"]), list(moves))
+        example = {**example, "moves": moves}
     clean_line.write_example(EXAMPLES / f"{name}.json", dict(example))
     print(f"{name}: {example['code']}, {len(moves)} actions", flush=True)
 
@@ -255,7 +256,7 @@ def write(name: str, example: dict[str, object]) -> None:
 STATS = ROOT / "data" / "stats"
 
 
-def stats_rows(game: str) -> list[dict[str, object]]:
+def stats_rows(game: str) -> list[dict[str, Any]]:
     """The statistics run's results (data/stats/GAME.jsonl), one dict per deal."""
     path = STATS / f"{game}.jsonl"
     if not path.is_file():
@@ -511,7 +512,7 @@ def find_mistake(winning: str, seconds: float, budget: float, start: int = 0) ->
             if not lost:
                 continue
             after = greedy_line(twin, seen | {clean_line.position_key(twin.state())})
-            line = moves[:i] + [alt] + after
+            line = [*moves[:i], alt, *after]
             end_game = clean_line.replay(code, line)
             if end_game is None or end_game.status != "blocked":
                 continue

@@ -18,8 +18,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, TypeAlias
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -70,6 +71,15 @@ def top(state: dict[str, Any], place: str) -> str | None:
     return cards[-1] if cards else None
 
 
+def top_card(state: dict[str, Any], place: str) -> str:
+    """The top card of a place known to hold one (a legal move's source, a pile a Crescent
+    move goes onto); ValueError if it is empty."""
+    card = top(state, place)
+    if card is None:
+        raise ValueError(f"{place} is empty")
+    return card
+
+
 def reaching(game: engine.Game, goal: dict[str, Any], depth: int) -> list[list[str]]:
     """Every line of at most `depth` actions that reaches `goal` (and stops there)."""
     found: list[list[str]] = []
@@ -83,14 +93,14 @@ def reaching(game: engine.Game, goal: dict[str, Any], depth: int) -> list[list[s
         for move in g.legal_moves():
             twin = g.copy()
             twin.play(move)
-            walk(twin, line + [move])
+            walk(twin, [*line, move])
 
     walk(game, [])
     return found
 
 
 # What a finder returns: (goal, intended line, the lesson text's parameters), or None.
-Found = "tuple[dict[str, Any], list[str], dict[str, Any]] | None"
+Found: TypeAlias = tuple[dict[str, Any], list[str], dict[str, Any]] | None
 Finder = Callable[[engine.Game], Found]
 
 
@@ -117,7 +127,7 @@ def _pile_onto_pile(game: engine.Game, wrap: bool) -> Found:
     for move, src, _n, dst in card_moves(game):
         if not (src.isdigit() and dst.isdigit()):
             continue
-        card, target = top(s, src), top(s, dst)
+        card, target = top_card(s, src), top_card(s, dst)
         if ({card[0], target[0]} == {"A", "K"}) != wrap or (not wrap and {card[0], target[0]} & {"A", "K"}):
             continue
         goal = {"top": {dst: card}}
@@ -162,7 +172,7 @@ def cr_down(game: engine.Game) -> Found:
     for move, src, _n, dst in card_moves(game):
         if not (src.isdigit() and dst.endswith("-")):
             continue
-        card = top(s, src)
+        card = top_card(s, src)
         if card[0] in "KQ":
             continue
         goal = {"top": {dst: card}}
@@ -223,7 +233,7 @@ def cf_build(game: engine.Game) -> Found:
     for move, src, _n, dst in card_moves(game):
         if src.isdigit() or not dst.isdigit() or not s["columns"][int(dst) - 1]:
             continue
-        card = top(s, src)
+        card = top_card(s, src)
         if card[0] == "K":  # a king on an ace wraps: not the first thing to show
             continue
         goal = {"top": {dst: card}}
@@ -248,7 +258,7 @@ def cf_refill(game: engine.Game) -> Found:
     s = game.state()
     if not s["reserve"]:
         return None
-    for move, src, _n, dst in card_moves(game):
+    for move, src, _n, _dst in card_moves(game):
         if not src.isdigit() or len(s["columns"][int(src) - 1]) != 1:
             continue
         goal = {"top": {src: s["reserve"][-1]}}

@@ -127,7 +127,7 @@ def examine(kind: str, game: engine.Game, good: str, budget: float) -> dict[str,
     return {
         "alternatives": alternatives,
         "win_nodes": win.nodes,
-        "solution": [good] + win.moves,
+        "solution": [good, *win.moves],
         "refutations": {m: refutation(children[m]) for m in sorted(alternatives)},
     }
 
@@ -145,7 +145,7 @@ def regrade(kind: str, budget: float) -> int:
         if data["game"] != kind:
             continue
         game = engine.from_state(data["state"])
-        alternatives = {}
+        alternatives: dict[str, dict[str, Any]] = {}
         for move in sorted(data["proof"]["alternatives"]):
             child = game.copy()
             child.play(move)

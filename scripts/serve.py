@@ -22,8 +22,8 @@ import functools
 import os
 import sys
 import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -82,7 +82,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
                 accepted.add(name.strip().lower())
         return accepted
 
-    def send_head(self):  # type: ignore[no-untyped-def]  # stdlib signature
+    def send_head(self):  # the stdlib's signature (untyped there too)
         """The stdlib's, but a precompressed copy is sent when the client accepts it."""
         path = Path(self.translate_path(self.path))
         if path.is_dir():
@@ -94,7 +94,8 @@ class SiteHandler(SimpleHTTPRequestHandler):
             for coding, suffix in (("br", ".br"), ("gzip", ".gz")):
                 packed = path.with_name(path.name + suffix)
                 if coding in accepted and packed.is_file():
-                    f = open(packed, "rb")
+                    # Not a `with`: send_head returns the open file, as the stdlib's does.
+                    f = open(packed, "rb")  # noqa: SIM115
                     try:
                         size = os.fstat(f.fileno()).st_size
                         self.send_response(200)
@@ -109,10 +110,10 @@ class SiteHandler(SimpleHTTPRequestHandler):
                         raise
         return super().send_head()
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
+    def log_message(self, format: str, *args: Any) -> None:
         pass  # quiet: errors still reach the client; the build prints what matters
 
-    def log_error(self, format: str, *args: Any) -> None:  # noqa: A002
+    def log_error(self, format: str, *args: Any) -> None:
         if self.verbose:  # 404s of assets are worth seeing while writing pages
             sys.stderr.write(f"serve: {self.path}: " + (format % args) + "\n")
 
@@ -157,6 +158,8 @@ def serve(
 
 def url_of(server: QuietServer) -> str:
     host, port = server.server_address[:2]
+    if isinstance(host, bytes):
+        host = host.decode()
     return f"http://{host}:{port}/"
 
 

@@ -43,7 +43,8 @@ nothing unsoundly ran to its end (engine/solver.py).
 A run is resumable: deals already in the file are skipped (an interrupted run loses at most
 the deals in flight). `--retry-unknown` solves the range's still-unknown deals again
 with a longer cap, skipping those already tried at this cap or a longer one (so a retry is
-resumable too); a deal's decided result wins over its unknown ones in the summary. A progress bar is rewritten in place on stderr. At the end (and with --summary-only)
+resumable too); a deal's decided result wins over its unknown ones in the summary. A progress
+bar is rewritten in place on stderr. At the end (and with --summary-only)
 `data/stats/summary.json` is rewritten from every `.jsonl` file present.
 
 summary.json schema (read by the site's statistics page):
@@ -100,8 +101,9 @@ import os
 import sys
 import time
 import zipfile
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))

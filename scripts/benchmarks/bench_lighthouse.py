@@ -10,8 +10,9 @@ contentful paint, total blocking time (ms) and cumulative layout shift.
 
 Targets (issue 10, mobile): performance >= 90 on rules and example pages, >= 80 on Play pages;
 accessibility, best practices and SEO 100. Timings swing with the machine's load: the load
-average is printed beside the figures. `--quick` audits the home page only; `--runs N` audits each page N times and prints the
-median of each figure (and every run's performance score); `--mobile` skips desktop;
+average is printed beside the figures. `--quick` audits the home page only; `--runs N` audits
+each page N times and prints the median of each figure (and every run's performance score);
+`--mobile` skips desktop;
 `--no-build` audits the site already built in .bench/lighthouse-site; `--pages 'ko rules,examples'`
 audits the named pages only; `--save DIR` keeps each run's JSON report (for the `bootup-time`,
 `mainthread-work-breakdown`, `long-tasks` ... audits behind a score).
@@ -76,7 +77,7 @@ def _audit(url: str, desktop: bool) -> dict[str, Any]:
         if desktop:
             cmd.append("--preset=desktop")
         env = {**os.environ, "CHROME_PATH": CHROMIUM}
-        proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
+        proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300, check=False)
         if proc.returncode != 0 or not out.exists():
             raise RuntimeError(f"lighthouse failed on {url}: {proc.stderr.strip()[-500:]}")
         return json.loads(out.read_text(encoding="utf-8"))
@@ -130,7 +131,7 @@ def run(args: Any) -> None:
         _build()
     server = serve.serve(SITE, 0)
     base = serve.url_of(server)
-    pages = PAGES[:1] if getattr(args, "quick", False) else PAGES
+    pages: tuple[tuple[str, str], ...] = PAGES[:1] if getattr(args, "quick", False) else PAGES
     wanted = [w.strip() for w in (getattr(args, "pages", "") or "").split(",") if w.strip()]
     if wanted:
         unknown = sorted(set(wanted) - {label for label, _ in PAGES})

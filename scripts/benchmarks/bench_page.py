@@ -24,7 +24,8 @@
   already fetched). p50/p95/max; target at most 16 ms.
 - page weight before interaction: every page of every language loaded with no interaction;
   the bytes of every response gzip-compressed (level 6, as a server would), Pyodide's own files
-  (pyodide/, the Python snapshot) and the service worker's background fetches excluded. Target: at most 250 KB per page.
+  (pyodide/, the Python snapshot) and the service worker's background fetches excluded.
+  Target: at most 250 KB per page.
 
 The site is built from docs/ into .bench/page-site (scripts/build.py); with LIVE_MINISITE=1, the
 small fixture site of tests/browser/livesite.py instead. Times are from the page's own clock
@@ -33,6 +34,7 @@ small fixture site of tests/browser/livesite.py instead. Times are from the page
 
 from __future__ import annotations
 
+import functools
 import gzip
 import os
 import statistics
@@ -195,9 +197,8 @@ def _move_feedback(browser: Any, base: str, actions: int) -> None:
             if game.check("redeal") is None:
                 page.click("[data-board] [data-action='redeal']")
                 game.play("redeal")
-                page.wait_for_function(
-                    f"JSON.parse(document.querySelector('[data-board]').dataset.state).redeals_left === {game.state()['redeals_left']}"
-                )
+                board_state = "JSON.parse(document.querySelector('[data-board]').dataset.state)"
+                page.wait_for_function(f"{board_state}.redeals_left === {game.state()['redeals_left']}")
                 continue
             break
         move = legal[n % len(legal)]
@@ -304,8 +305,9 @@ def _verdicts(browser: Any, base: str, runs: int) -> None:
             later.append(page.evaluate("performance.now() - window.__t0"))
             context.close()
         print(
-            f"verdict, {game}: first on a fresh deal {statistics.median(firsts):.0f} ms after the board is live "
-            f"(runs: {', '.join(f'{v:.0f}' for v in firsts)}; verdicts {', '.join(verdicts)}); "
+            f"verdict, {game}: first on a fresh deal {statistics.median(firsts):.0f} ms "
+            f"after the board is live (runs: {', '.join(f'{v:.0f}' for v in firsts)}; "
+            f"verdicts {', '.join(verdicts)}); "
             f"its worker's boot median {statistics.median(boots):.0f} ms; "
             f"a new deal with it up: median {statistics.median(later):.0f} ms"
         )
@@ -353,7 +355,8 @@ def _replay_steps(browser: Any, base: str, steps: int) -> None:
     context.close()
     print(
         f"replay step: {len(times)} steps: p50 {_pct(times, 0.5):.2f} ms, p95 {_pct(times, 0.95):.2f} ms, "
-        f"max {max(times):.2f} ms  (target <= {TARGETS['step']:.0f})  {_verdict(_pct(times, 0.95), TARGETS['step'])}"
+        f"max {max(times):.2f} ms  (target <= {TARGETS['step']:.0f})  "
+        f"{_verdict(_pct(times, 0.95), TARGETS['step'])}"
     )
 
 
@@ -367,6 +370,24 @@ def _pages(site: Path) -> list[str]:
     return pages
 
 
+def _weigh(base: str, bodies: dict[str, int], response: Any) -> None:
+    """Adds a response's gzip-compressed size to `bodies` (a page's weight, by URL)."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    url = response.url
+    if not url.startswith(base) or "/pyodide/" in url or "/assets/snapshot/" in url:
+        return
+    # The service worker's own fetches (a language kept for offline reading, after the
+    # page's load) are not the page's weight: page_start.offline gives their size.
+    if getattr(response.request, "service_worker", None) is not None:
+        return
+    try:
+        body = response.body()
+    except PlaywrightError:  # a request cancelled by the page: nothing arrived
+        return
+    bodies[url] = len(gzip.compress(body, 6))
+
+
 def _weights(browser: Any, base: str, site: Path) -> None:
     worst = (0.0, "")
     print("page weight before interaction (gzip, Pyodide excluded):")
@@ -374,22 +395,7 @@ def _weights(browser: Any, base: str, site: Path) -> None:
         context = browser.new_context()
         page = context.new_page()
         bodies: dict[str, int] = {}
-
-        def on_response(response: Any) -> None:
-            url = response.url
-            if not url.startswith(base) or "/pyodide/" in url or "/assets/snapshot/" in url:
-                return
-            # The service worker's own fetches (a language kept for offline reading, after the
-            # page's load) are not the page's weight: page_start.offline gives their size.
-            if getattr(response.request, "service_worker", None) is not None:
-                return
-            try:
-                body = response.body()
-            except Exception:  # a request cancelled by the page: nothing arrived
-                return
-            bodies[url] = len(gzip.compress(body, 6))
-
-        context.on("response", on_response)
+        context.on("response", functools.partial(_weigh, base, bodies))
         page.goto(base + rel, wait_until="load")
         page.wait_for_timeout(1500)  # what the page fetches on its own once loaded
         context.close()

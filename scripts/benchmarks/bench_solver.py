@@ -18,7 +18,8 @@ older commit), to compare two solvers at the same cap. Run it niced:
     nice -n 10 .venv/bin/python scripts/benchmarks/bench_solver.py crescent --cap 30
     nice -n 19 .venv/bin/python scripts/benchmarks/bench_solver.py crescent --cap 30 --fresh 200 --part 1/2
     # a held-out set for a final before/after check (issue 13: 5,300,000 on, tuned on nothing)
-    nice -n 10 .venv/bin/python scripts/benchmarks/bench_solver.py crescent --cap 30 --fresh 400 --first 5300000
+    nice -n 10 .venv/bin/python scripts/benchmarks/bench_solver.py crescent --cap 30 --fresh 400 \
+        --first 5300000
     git archive 66e17e6 engine | tar -x -C /tmp/old && nice -n 10 .venv/bin/python \
         scripts/benchmarks/bench_solver.py crescent --cap 30 --engine-root /tmp/old
 

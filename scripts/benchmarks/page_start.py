@@ -14,6 +14,8 @@ Targets (issue 16): first visit <= 1.15 x cold bare; return visit <= 0.35 x warm
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import gzip
 import statistics
 import time
@@ -71,6 +73,15 @@ def snapshot_sizes(site: Path) -> None:
     )
 
 
+def _snapshot_fetched(fetched: list[tuple[float, int]], request: Any) -> None:
+    """Notes when the snapshot arrived and its size; a request the page cancelled has none."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    if SNAPSHOT_PART in request.url:
+        with contextlib.suppress(PlaywrightError):
+            fetched.append((time.perf_counter(), request.sizes()["responseBodySize"]))
+
+
 def start_modes(browser: Any, base: str, play_url: str, bare_url: str, probe: str, runs: int) -> None:
     cold_bare: list[float] = []
     warm_bare: list[float] = []
@@ -87,15 +98,7 @@ def start_modes(browser: Any, base: str, play_url: str, bare_url: str, probe: st
 
         context = browser.new_context()
         fetched: list[tuple[float, int]] = []
-
-        def on_finished(request: Any) -> None:
-            if SNAPSHOT_PART in request.url:
-                try:
-                    fetched.append((time.perf_counter(), request.sizes()["responseBodySize"]))
-                except Exception:  # noqa: BLE001 - a request the page cancelled
-                    pass
-
-        context.on("requestfinished", on_finished)
+        context.on("requestfinished", functools.partial(_snapshot_fetched, fetched))
         page = context.new_page()
         page.add_init_script(probe)
         first.append(_live_at(page, play_url, probe))
@@ -130,12 +133,18 @@ def start_modes(browser: Any, base: str, play_url: str, bare_url: str, probe: st
     )
 
 
+def _kept(sizes: dict[str, tuple[int, int]]) -> str:
+    """The offline caches' contents: "<cache> <n> files <MB> MB" for each, joined by "; "."""
+    return "; ".join(f"{k.split('/')[0]} {n} files {b / 1e6:.2f} MB" for k, (n, b) in sizes.items())
+
+
 def offline(browser: Any, site: Path, rules_path: str, play_path: str, probe: str) -> None:
     """A fresh origin (own server): one visit to a rules page, then to the Play page; then the
     server is shut down and the browser put offline, and the Play page reloaded."""
     from scripts import serve
 
     server = serve.serve(site, 0)
+    serving = True
     base = serve.url_of(server)
     context = browser.new_context()
     page = context.new_page()
@@ -144,10 +153,7 @@ def offline(browser: Any, site: Path, rules_path: str, play_path: str, probe: st
         page.wait_for_function("window.CCOffline && CCOffline.state === 'ready'", timeout=120_000)
         sizes = page.evaluate(CACHE_SIZES)
         total = sum(b for _n, b in sizes.values())
-        print(
-            f"offline: kept after one visit to /{rules_path}: {total / 1e6:.2f} MB "
-            f"({'; '.join(f'{k.split(chr(47))[0]} {n} files {b / 1e6:.2f} MB' for k, (n, b) in sizes.items())})"
-        )
+        print(f"offline: kept after one visit to /{rules_path}: {total / 1e6:.2f} MB ({_kept(sizes)})")
         page.goto(base + play_path)
         page.wait_for_selector(LIVE, timeout=120_000)
         page.wait_for_function(
@@ -155,10 +161,7 @@ def offline(browser: Any, site: Path, rules_path: str, play_path: str, probe: st
         )
         sizes = page.evaluate(CACHE_SIZES)
         total = sum(b for _n, b in sizes.values())
-        print(
-            f"offline: kept after the Play page went live: {total / 1e6:.2f} MB "
-            f"({'; '.join(f'{k.split(chr(47))[0]} {n} files {b / 1e6:.2f} MB' for k, (n, b) in sizes.items())})"
-        )
+        print(f"offline: kept after the Play page went live: {total / 1e6:.2f} MB ({_kept(sizes)})")
         # The snapshot, fetched by the worker once Python has been idle 3 s, kept by the
         # service worker: wait for it (up to 90 s) so that the offline start can use it.
         for _ in range(180):
@@ -171,7 +174,7 @@ def offline(browser: Any, site: Path, rules_path: str, play_path: str, probe: st
         context.set_offline(True)
         server.shutdown()
         server.server_close()
-        server = None
+        serving = False
         page.add_init_script(probe)
         times = []
         for _ in range(3):
@@ -181,6 +184,6 @@ def offline(browser: Any, site: Path, rules_path: str, play_path: str, probe: st
         print(f"offline: reload to a live board: {', '.join(f'{t:.0f} ms ({m})' for t, m in times)}")
     finally:
         context.close()
-        if server is not None:
+        if serving:
             server.shutdown()
             server.server_close()
