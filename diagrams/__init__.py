@@ -72,8 +72,11 @@ def render_svg(
     refused: bool = False,
     fan: tuple[str, ...] = (),
     interactive: bool = False,
+    title: str | None = None,
 ) -> str:
-    """The board as one ``<svg>`` element (see the package doc and ARCHITECTURE.md)."""
+    """The board as one ``<svg>`` element (see the package doc and ARCHITECTURE.md). `title`: the
+    drawing's short text alternative when it should say more than the game's board (a figure's
+    point: diagrams/point.py)."""
     game = _game(state)
     _lang(lang)
     if not isinstance(diagram_id, str) or not diagram_id:
@@ -154,7 +157,7 @@ def render_svg(
         pid=pid,
         diagram_id=diagram_id,
         lang=lang,
-        title=catalogues.message(lang, f"title.{game}"),
+        title=title or catalogues.message(lang, f"title.{game}"),
         desc=describe(state, lang),
         width=width,
         height=height,

@@ -84,14 +84,44 @@ def parse(args: str, ctx: MarkerContext) -> DiagramSpec:
 _svg_cache: dict[str, tuple[str, str]] = {}
 
 
-def render(state: dict[str, Any], lang: str, spec: DiagramSpec) -> tuple[str, str]:
+def step_of(spec: DiagramSpec, lang: str, ctx: MarkerContext) -> dict[str, Any]:
+    """For an example step `NAME@N`: N, and the caption of the action that led there."""
+    import diagrams
+    from sitegen.sources import load_example
+
+    name, at, step_text = spec.source.partition("@")
+    if not at:
+        return {}
+    step = int(step_text)
+    if step == 0:
+        return {"step": 0}
+    example = load_example(ctx.docs_dir, name, ctx.root)
+    before = example.state_at(step - 1)
+    return {
+        "step": step,
+        "last": diagrams.caption(example.moves[step - 1], before, lang, before["moves"] + 1),
+    }
+
+
+def render(
+    state: dict[str, Any], lang: str, spec: DiagramSpec, step: dict[str, Any] | None = None
+) -> tuple[str, str]:
+    """The figure's drawing and text description. `step`: what `step_of` says of an example
+    step (the figure's title names it when no move is highlighted)."""
     import diagrams
 
+    step = step or {}
     key = json.dumps(
-        [state, lang, spec.ident, spec.size, spec.highlight, spec.refused, spec.fan], sort_keys=True
+        [state, lang, spec.ident, spec.size, spec.highlight, spec.refused, spec.fan, step], sort_keys=True
     )
     hit = _svg_cache.get(key)
     if hit is None:
+        from diagrams import point
+
+        # The figure says its point (issue 22): its title (the picture's alt) names the move it
+        # highlights, or the game and step it shows; its description opens with the move and,
+        # for a refused one, the engine's reason.
+        title = point.title(state, lang, highlight=spec.highlight, refused=spec.refused, **step)
         svg = diagrams.render_svg(
             state,
             lang,
@@ -100,8 +130,12 @@ def render(state: dict[str, Any], lang: str, spec: DiagramSpec) -> tuple[str, st
             highlight=spec.highlight,
             refused=spec.refused,
             fan=spec.fan,
+            title=title,
         )
-        hit = (svg, diagrams.describe(state, lang))
+        description = diagrams.describe(state, lang)
+        if spec.highlight is not None:
+            description = point.description(state, lang, description, spec.highlight, spec.refused)
+        hit = (svg, description)
         _svg_cache[key] = hit
     return hit
 
@@ -116,7 +150,7 @@ def diagram_html(args: str, lang: str, ctx: MarkerContext) -> str:
     ctx.claim_id(spec.ident)
     state = resolve_state(spec.source, ctx)
     try:
-        svg, description = render(state, lang, spec)
+        svg, description = render(state, lang, spec, step_of(spec, lang, ctx))
     except ValueError as e:  # e.g. a highlight naming a place the game does not have
         ctx.fail(f"diagram {spec.source!r} cannot be drawn: {e}")
     if spec.live:

@@ -253,6 +253,16 @@ def answers(lesson: Lesson, lang: str, ident: str) -> dict[str, Any]:
 # ---- <!-- lesson: ID --> -------------------------------------------------------------------------
 
 
+def _alt(lesson: Any, lang: str, params: dict[str, Any]) -> str:
+    """The lesson board's picture says which lesson it is (its title), not only the game."""
+    import catalogues
+
+    board = catalogues.message(lang, f"title.{lesson.game}")
+    return catalogues.message(
+        lang, "figure.lesson", board=board, title=catalogues.message(lang, lesson.text["title"], **params)
+    )
+
+
 def lesson_html(args: str, lang: str, ctx: MarkerContext) -> str:
     import catalogues
     from sitegen.live import JS_MESSAGES, _esc, answers_file, json_script, ui_messages
@@ -279,6 +289,7 @@ def lesson_html(args: str, lang: str, ctx: MarkerContext) -> str:
 
     svg = unpack_svg(data["packed"], root["svg_ref"])
     title = m(lesson.text["title"], **params)
+    alt = _alt(lesson, lang, params)
     goal = m(lesson.text["goal"], **params)
     nxt = ""
     if lesson.next:
@@ -311,7 +322,7 @@ def lesson_html(args: str, lang: str, ctx: MarkerContext) -> str:
             # A picture until the board's answers (with its drawing) arrive: a tab stop meanwhile, so
             # that a keyboard reader who comes to it is taken to the board's first place then.
             f'<div class="cc-svg" data-role="svg" tabindex="0" data-picture-stop>'
-            f"{picture_html(svg, lang, ctx, ident=ident, desc_id=ident + '-desc')}</div>",
+            f"{picture_html(svg, lang, ctx, ident=ident, desc_id=f'{ident}-desc', alt=alt)}</div>",
             f'<div class="cc-toolbar">{extra}'
             f'<button type="button" data-action="undo">{m("ui.button.undo")}</button>'
             f'<button type="button" data-action="reset">{m("ui.button.reset")}</button></div>',

@@ -302,6 +302,8 @@ def replay_html(args: str, lang: str, ctx: MarkerContext) -> str:
         for n in keys
     )
     play_url = f"{_page_prefix(ctx)}play-{game_name}/"
+    # The picture is the deal: its alt names the game's code, not only the board (issue 22).
+    alt = _msg(lang, "figure.deal", board=_msg(lang, f"title.{game_name}"), code=example.code)
     return "\n".join(
         [
             f'<div class="cc-live cc-replay" id="{_esc(ident)}" data-replay="{_esc(name)}" data-lang="{_esc(lang)}"'
@@ -310,7 +312,8 @@ def replay_html(args: str, lang: str, ctx: MarkerContext) -> str:
             json_script("replay", {"code": example.code, "moves": list(example.moves)}),
             # The deal as a picture (sitegen/pictures.py); replay.js draws each step from the file.
             f'<div class="cc-svg" data-role="svg" tabindex="0" data-search-exclude>'
-            f"{picture_html(unpack_svg(steps, 0), lang, ctx, ident=ident, desc_id=ident + '-desc')}</div>",
+            f"{picture_html(unpack_svg(steps, 0), lang, ctx, ident=ident, desc_id=f'{ident}-desc', alt=alt)}"
+            "</div>",
             f'<p class="cc-caption" data-role="caption" aria-live="polite">{m("ui.replay-start")}</p>',
             f'<p class="cc-note" data-role="note" aria-live="polite"></p>',
             f'<div class="cc-nav" data-search-exclude>'

@@ -62,12 +62,14 @@ def svg_title(svg: str) -> str:
     return html.unescape(m.group(1)).strip() if m else ""
 
 
-def picture_html(svg: str, lang: str, ctx: Any, *, ident: str, desc_id: str) -> str:
+def picture_html(svg: str, lang: str, ctx: Any, *, ident: str, desc_id: str, alt: str | None = None) -> str:
     """The `<img>` standing for `svg` in the page (see the module's docstring).
 
     `desc_id`: the id of the element holding the drawing's text description (the figure's
-    `<p data-role="desc">`). Every picture is `loading="lazy"`; sitegen.lightpage makes the
-    first one of a page eager (it may be the page's largest paint)."""
+    `<p data-role="desc">`). `alt`: what the figure shows (a lesson's or puzzle's title, a
+    replay's deal), when the drawing's title says only the game's board; a diagram's drawing
+    says its point in its own title (diagrams/point.py). Every picture is `loading="lazy"`;
+    sitegen.lightpage makes the first one of a page eager (it may be the page's largest paint)."""
     m = _SIZE_RE.search(svg)
     if not m:
         raise ValueError("a board picture needs an <svg> with width and height")
@@ -76,7 +78,7 @@ def picture_html(svg: str, lang: str, ctx: Any, *, ident: str, desc_id: str) -> 
     esc = lambda text: html.escape(str(text), quote=True)  # noqa: E731
     img = (
         f'<img class="cc-picture" data-diagram="{esc(ident)}" src="{esc(src)}"'
-        f' width="{width}" height="{height}" alt="{esc(svg_title(svg))}"'
+        f' width="{width}" height="{height}" alt="{esc(alt or svg_title(svg))}"'
         f' aria-describedby="{esc(desc_id)}" loading="lazy" decoding="async" draggable="false">'
     )
     if not _ROWS_RE.match(svg):

@@ -308,6 +308,11 @@ def puzzle_html(puzzle: Puzzle, number: int, nxt: Puzzle | None, lang: str, ctx:
     root = data["nodes"][0]
     svg = unpack_svg(data["packed"], root["svg_ref"])
     title = _esc(puzzle_title(puzzle, lang, number=number))
+    # The board's picture says which puzzle it is, not only the game (issue 22).
+    board = catalogues.message(lang, f"title.{puzzle.game}")
+    alt = catalogues.message(
+        lang, "figure.puzzle", board=board, title=puzzle_title(puzzle, lang, number=number)
+    )
     link = ""
     if nxt is not None:
         link = (
@@ -346,7 +351,7 @@ def puzzle_html(puzzle: Puzzle, number: int, nxt: Puzzle | None, lang: str, ctx:
             # A picture until the board's answers (with its drawing) arrive: a tab stop meanwhile, so
             # that a keyboard reader who comes to it is taken to the board's first place then.
             f'<div class="cc-svg" data-role="svg" tabindex="0" data-picture-stop>'
-            f"{picture_html(svg, lang, ctx, ident=ident, desc_id=ident + '-desc')}</div>",
+            f"{picture_html(svg, lang, ctx, ident=ident, desc_id=ident + '-desc', alt=alt)}</div>",
             f'<div class="cc-toolbar">{extra}'
             f'<button type="button" data-action="reset">{m("learn.button.retry")}</button></div>',
             f'<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
