@@ -165,12 +165,12 @@ def parsed(lang: str, key: str) -> tuple:
 def card_phrase(lang: str, card: str, role: str = "bare", *, short: bool = False, cap: bool = False) -> str:
     """The card ("QH") as the role needs it: card_phrase("fr", "AH", "on") is « sur l’as de cœur »
     (catalogues/cardnames.py). Messages ask for the same with ``{card, card, on}``."""
-    return cardnames.phrase(lang, card, role, short=short, cap=cap)
+    return cardnames.phrase(message, lang, card, role, short=short, cap=cap)
 
 
 def rank_phrase(lang: str, rank: str, role: str = "bare", *, cap: bool = False) -> str:
     """A rank alone ("K") as the role needs it: rank_phrase("de", "K", "acc") is „den König“."""
-    return cardnames.rank_phrase(lang, rank, role, cap=cap)
+    return cardnames.rank_phrase(message, lang, rank, role, cap=cap)
 
 
 def card_arguments(lang: str, key: str) -> dict[str, str]:
@@ -258,7 +258,9 @@ def message(lang: str, key: str, **params: object) -> str:
                 category=lambda n: plurals.category(lang, n),  # type: ignore[arg-type]
                 number=lambda v: number(lang, v),
                 literal=typography.LITERAL.get(lang),
-                formatter=lambda kind, style, value: cardnames.format_value(lang, kind, style, value),
+                formatter=lambda kind, style, value: cardnames.format_value(
+                    message, lang, kind, style, value
+                ),
             )
     except KeyError as exc:
         raise KeyError(

@@ -39,6 +39,8 @@ Standard library only (Pyodide).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 __all__ = ["KINDS", "ROLES", "ROLE_NAMES", "check_style", "format_value", "gender", "phrase", "rank_phrase"]
 
 RANKS = "A23456789TJQK"
@@ -165,10 +167,9 @@ ROLES: dict[str, dict[str, dict[str, str]]] = {
 # ---- formatting ---------------------------------------------------------------------------------
 
 
-def _message(lang: str, key: str, **params: object) -> str:
-    import catalogues  # the package imports this module: import at call time
-
-    return catalogues.message(lang, key, **params)
+# The catalogues' message lookup, catalogues.message(lang, key, **params), passed in by the
+# package (which imports this module: importing it back would close an import circle).
+Message = Callable[..., str]
 
 
 def check_style(lang: str, kind: str, style: str) -> tuple[str, frozenset[str]]:
@@ -192,9 +193,9 @@ def check_style(lang: str, kind: str, style: str) -> tuple[str, frozenset[str]]:
     return roles[0], flags
 
 
-def _rank_name(lang: str, rank: str, case: str) -> str:
+def _rank_name(message: Message, lang: str, rank: str, case: str) -> str:
     form = FORMS.get(lang, {}).get(case, {}).get(rank)
-    return form if form is not None else _message(lang, f"rank.{rank}")
+    return form if form is not None else message(lang, f"rank.{rank}")
 
 
 def _apply(lang: str, rank: str, role: str, name: str, cap: bool) -> str:
@@ -203,7 +204,9 @@ def _apply(lang: str, rank: str, role: str, name: str, cap: bool) -> str:
     return text[:1].upper() + text[1:] if cap else text
 
 
-def phrase(lang: str, card: str, role: str = "bare", *, short: bool = False, cap: bool = False) -> str:
+def phrase(
+    message: Message, lang: str, card: str, role: str = "bare", *, short: bool = False, cap: bool = False
+) -> str:
     """The card `card` ("QH") as `role` needs it in `lang`: phrase("fr", "AH", "on") is
     « sur l’as de cœur »; short=True uses the label (« sur l’A♥ »)."""
     if not isinstance(card, str) or len(card) != 2 or card[0] not in RANKS or card[1] not in SUITS:
@@ -212,21 +215,23 @@ def phrase(lang: str, card: str, role: str = "bare", *, short: bool = False, cap
         raise ValueError(f"unknown card role {role!r} (known: {', '.join(ROLE_NAMES)})")
     rank, suit = card[0], card[1]
     if short:
-        name = _message(lang, "rank_short." + rank) + SUIT_SYMBOL[suit]
+        name = message(lang, "rank_short." + rank) + SUIT_SYMBOL[suit]
     else:
         case = CASE.get(lang, {}).get(role, "nom")
-        name = _message(lang, "card", rank=_rank_name(lang, rank, case), suit=_message(lang, f"suit.{suit}"))
+        name = message(
+            lang, "card", rank=_rank_name(message, lang, rank, case), suit=message(lang, f"suit.{suit}")
+        )
     return _apply(lang, rank, role, name, cap)
 
 
-def rank_phrase(lang: str, rank: str, role: str = "bare", *, cap: bool = False) -> str:
+def rank_phrase(message: Message, lang: str, rank: str, role: str = "bare", *, cap: bool = False) -> str:
     """A rank alone ("7", "K") as `role` needs it: rank_phrase("el", "K", "acc") is «τον Ρήγα»."""
     if not isinstance(rank, str) or len(rank) != 1 or rank not in RANKS:
         raise ValueError(f"{rank!r} is not a rank (one of {RANKS})")
     if role not in ROLE_NAMES:
         raise ValueError(f"unknown card role {role!r} (known: {', '.join(ROLE_NAMES)})")
     case = CASE.get(lang, {}).get(role, "nom")
-    return _apply(lang, rank, role, _rank_name(lang, rank, case), cap)
+    return _apply(lang, rank, role, _rank_name(message, lang, rank, case), cap)
 
 
 def gender(lang: str, value: str) -> str:
@@ -238,12 +243,12 @@ def gender(lang: str, value: str) -> str:
     return GENDER[lang][rank]
 
 
-def format_value(lang: str, kind: str, style: str, value: object) -> str:
+def format_value(message: Message, lang: str, kind: str, style: str, value: object) -> str:
     """A formatted argument's text: `{name, card, style}` or `{name, rank, style}`, or the
     gender a `{name, gender, …}` select picks its branch by."""
     if kind == "gender":
         return gender(lang, value)  # type: ignore[arg-type]
     role, flags = check_style(lang, kind, style)
     if kind == "card":
-        return phrase(lang, value, role, short="short" in flags, cap="cap" in flags)  # type: ignore[arg-type]
-    return rank_phrase(lang, value, role, cap="cap" in flags)  # type: ignore[arg-type]
+        return phrase(message, lang, value, role, short="short" in flags, cap="cap" in flags)  # type: ignore[arg-type]
+    return rank_phrase(message, lang, value, role, cap="cap" in flags)  # type: ignore[arg-type]
