@@ -36,6 +36,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+import catalogues
 from engine.notation import cards_at, split_move
 from sitegen.facts import Fact, resolve_particles, sentence
 
@@ -389,7 +390,15 @@ def step_texts(
     texts: list[list[str]] = [[] for _ in example.moves]
     for note in notes(example, extra, winning):
         texts[note.step].append(word(note, example, lang))
-    return [" ".join(t) if t else None for t in texts]
+    return [join_sentences(lang, t) if t else None for t in texts]
+
+
+def join_sentences(lang: str, sentences: list[str]) -> str:
+    """Sentences one after the other: a space between them, none in Japanese (`punct.then`)."""
+    text = sentences[0]
+    for following in sentences[1:]:
+        text = catalogues.message(lang, "punct.then", before=text, after=following)
+    return text
 
 
 def read_extra(docs_dir: Any, name: str) -> dict[str, Any]:

@@ -183,6 +183,7 @@ def board_html(args: str, lang: str, ctx: MarkerContext) -> str:
     state = game.state()
     svg = _render(state, lang, ident, interactive=True)
     m = lambda key, **p: _esc(_msg(lang, key, **p))  # noqa: E731 - a local shorthand
+    gap = m("punct.then", before="", after="")  # between a label and its text: none in Japanese
 
     from sitegen import play  # the Play page's own parts: verdict, new-game dialog, statistics
 
@@ -224,10 +225,10 @@ def board_html(args: str, lang: str, ctx: MarkerContext) -> str:
             f'<div class="cc-offer" data-role="offer" hidden><span>{m("ui.offer")}</span>'
             f'<button type="button" data-action="undo">{m("ui.button.undo")}</button>'
             f'<button type="button" data-action="random">{m("ui.button.new")}</button></div>',
-            f'<div class="cc-share" data-search-exclude><span>{m("punct.label", label=_msg(lang, "ui.label.code"))}</span>'
-            f' <output data-role="code-out">{_esc(game.code)}</output>'
+            f'<div class="cc-share" data-search-exclude><span>{m("punct.label", label=_msg(lang, "ui.label.code"))}</span>{gap}'
+            f'<output data-role="code-out">{_esc(game.code)}</output>'
             f' <button type="button" data-action="copy-link">{m("ui.button.copy-link")}</button>'
-            f' <span>{m("punct.label", label=_msg(lang, "ui.label.link"))}</span> <a data-role="link" href="#code={_esc(game.code)}">#code={_esc(game.code)}</a></div>',
+            f' <span>{m("punct.label", label=_msg(lang, "ui.label.link"))}</span>{gap}<a data-role="link" href="#code={_esc(game.code)}">#code={_esc(game.code)}</a></div>',
             f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
             f'<p data-role="desc">{_esc(_describe(state, lang))}</p></details>',
             play.stats_html(game_name, m),

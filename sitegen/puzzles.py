@@ -305,6 +305,7 @@ def puzzle_html(puzzle: Puzzle, number: int, nxt: Puzzle | None, lang: str, ctx:
     ctx.claim_id(ident)
     data = answers(puzzle, lang, ident)
     m = lambda key, **p: _esc(catalogues.message(lang, key, **p))  # noqa: E731
+    gap = m("punct.then", before="", after="")  # between a label and its text: none in Japanese
     root = data["nodes"][0]
     svg = unpack_svg(data["packed"], root["svg_ref"])
     title = _esc(puzzle_title(puzzle, lang, number=number))
@@ -346,7 +347,7 @@ def puzzle_html(puzzle: Puzzle, number: int, nxt: Puzzle | None, lang: str, ctx:
             f"{state_attribute(puzzle.state)}>",
             f'<h3 class="cc-learn-title" id="{ident}-title">{title}'
             f' <span class="cc-learn-badge" data-role="badge" hidden>{m("learn.badge.solved")}</span></h3>',
-            f'<p class="cc-learn-goal" data-role="goal"><span>{m("punct.label", label=catalogues.message(lang, "learn.goal"))}</span> {m("learn.puzzle.goal")}</p>',
+            f'<p class="cc-learn-goal" data-role="goal"><span>{m("punct.label", label=catalogues.message(lang, "learn.goal"))}</span>{gap}{m("learn.puzzle.goal")}</p>',
             json_script("ui", ui_messages(lang, JS_MESSAGES + PUZZLE_MESSAGES)),
             # A picture until the board's answers (with its drawing) arrive: a tab stop meanwhile, so
             # that a keyboard reader who comes to it is taken to the board's first place then.

@@ -17,6 +17,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+from sitegen.commentary import join_sentences
 from sitegen.context import MarkerContext
 from sitegen.errors import SourceError, display_path
 
@@ -159,7 +160,7 @@ def chart_svg(summary: dict[str, Any], lang: str) -> str:
                 deals=game["deals"],
             )
         )
-    desc = " ".join(lines)
+    desc = join_sentences(lang, lines)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="stats-chart" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" role="img" aria-labelledby="stats-chart-t stats-chart-d" '
@@ -392,7 +393,7 @@ def times_svg(summary: dict[str, Any], lang: str) -> str:
         f'width="{width}" height="{height}" role="img" aria-labelledby="stats-times-t stats-times-d" '
         f'lang="{lang}" style="max-width:100%;height:auto;font:12px sans-serif;fill:currentColor">',
         f'<title id="stats-times-t">{html.escape(title)}</title>',
-        f'<desc id="stats-times-d">{html.escape(" ".join(rows))}</desc>',
+        f'<desc id="stats-times-d">{html.escape(join_sentences(lang, rows))}</desc>',
     ]
     for f in (0, 0.25, 0.5, 0.75, 1):
         parts.append(
