@@ -328,3 +328,37 @@ def test_home_page_deals_crescent_as_the_engine_does(lang: str) -> None:
     text = next(line for line in page.split("\n") if line.startswith("- **") and "crescent.md" in line)
     # 104 cards, of which 96 are in the 16 piles: both numbers are said, in that order.
     assert re.search(r"104\D[^.。]*?96\D[^.。]*?16\D", text), text
+
+
+def _results(name: str) -> list[dict[str, Any]]:
+    import json
+
+    path = ROOT / "data" / "stats" / f"{name}.jsonl"
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("name", ["crescent", "canfield-d3", "canfield-d1"])
+def test_the_statistics_figures_are_what_the_stored_results_give(name: str) -> None:
+    """The page says how each figure is computed (the samples' list, the table, the 'How a deal is
+    decided' list); recomputed here from the solver's stored lines, they match the summary."""
+    game = _summary()["games"][name]
+    rows = _results(name)
+    final: dict[int, dict[str, Any]] = {}
+    for r in rows:  # a deal's decided line wins over its undecided attempts
+        if r["deal"] not in final or r["status"] != "unknown":
+            final[r["deal"]] = r
+    deals = list(final.values())
+    wins = sum(r["status"] == "win" for r in deals)
+    losses = sum(r["status"] == "loss" for r in deals)
+    assert (game["deals"], game["wins"], game["losses"]) == (len(deals), wins, losses)
+    assert game["unknown"] == len(deals) - wins - losses
+    # A run of consecutive deals, first_code to last_code.
+    numbers = sorted(final)
+    assert numbers == list(range(numbers[0], numbers[-1] + 1))
+    assert (_deal_number(game["first_code"]), _deal_number(game["last_code"])) == (numbers[0], numbers[-1])
+    # The win rate is over the decided deals; the solver time counts every attempt, retries too.
+    assert game["win_rate_decided"]["value"] == round(wins / (wins + losses), 4)
+    assert game["solver_hours"] == pytest.approx(sum(r["seconds"] for r in rows) / 3600, abs=0.001)
+    for cap, share in game["decided_within"]:
+        within = sum(r["status"] != "unknown" and r["seconds"] <= cap for r in deals)
+        assert share == round(within / len(deals), 4), (name, cap)
