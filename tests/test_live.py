@@ -102,7 +102,7 @@ def test_every_move_reason_has_a_message() -> None:
 
 def test_seed_wording() -> None:
     assert catalogues.message("ko", "reason.same-suit") == "같은 무늬여야 합니다"
-    assert catalogues.message("ko", "ui.redealt", n=2) == "재배치 2회 남음"
+    assert catalogues.message("ko", "ui.redealt", n=2) == "재배치했습니다. 2회 남았습니다."
     assert catalogues.message("ko", "ui.no-redeals") == "남은 재배치 없음"
     assert catalogues.message("el", "ui.no-redeals") == "Καμία ανακατανομή"
 
@@ -294,7 +294,7 @@ def test_open_tap_drop_undo_redeal() -> None:
     d = call("undo", board="t", lang="ko")
     assert d["refused"]["reason"] == "nothing-to-undo"
     e = call("redeal", board="t", lang="ko")
-    assert e["state"]["redeals_left"] == 2 and e["message"] == "재배치 2회 남음"
+    assert e["state"]["redeals_left"] == 2 and e["message"] == "재배치했습니다. 2회 남았습니다."
     call("redeal", board="t", lang="ko")
     f = call("redeal", board="t", lang="ko")
     assert f["labels"]["redeal"] == "남은 재배치 없음" and f["disabled"]["redeal"] is True
