@@ -4,6 +4,7 @@ every teaching point commented, no placeholder or Korean particle pair left unre
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -75,3 +76,20 @@ def test_every_redeal_of_the_redeal_example_is_needed() -> None:
     }
     redeals = {i for i, m in enumerate(example.moves) if m == "redeal"}
     assert redeals and stuck == redeals
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_a_steps_notes_are_joined_as_the_language_writes_sentences(name: str) -> None:
+    # Japanese runs sentences together after 。; the other languages put a space after the stop.
+    for lang in catalogues.LANGUAGES:
+        for text in filter(None, _texts(name, lang)[2]):
+            if lang == "ja":
+                assert "。 " not in text, text
+            else:
+                assert not re.search(r"[.!?][^\W\d_]", text), text
+    assert commentary.join_sentences("ja", ["配り直しが必要です。", "配り直しで3♠が来ます。"]) == (
+        "配り直しが必要です。配り直しで3♠が来ます。"
+    )
+    assert commentary.join_sentences("en", ["A redeal is needed.", "It brings the 3♠ up."]) == (
+        "A redeal is needed. It brings the 3♠ up."
+    )
