@@ -1,8 +1,9 @@
 """Typography and grammar the catalogue formatter applies per language, standard library only.
 
 - French: a no-break space before `:` and a narrow no-break space (U+202F) before `; ! ?`,
-  inside « », and before `%` after a number; a straight apostrophe inside a word becomes ’. A translator writes an ordinary space (or none);
-  the formatter puts the right one, so a line never breaks before the punctuation. Colons in
+  inside « », and before `%` after a number; a straight apostrophe inside a word becomes ’.
+  A translator writes an ordinary space (or none); the formatter puts the right one, so a line
+  never breaks before the punctuation. Colons in
   URLs and times ("http://", "10:30") are untouched: a space is added only where the mark ends
   a clause (followed by a space or the end).
 - Greek: final sigma (σ at the end of a word of a message's text becomes ς), and
