@@ -59,7 +59,8 @@ def _crescent(move: str, state: dict[str, Any], lang: str) -> tuple[str, bool]:
     else:
         card = _top(founds[src], f"foundation {src}", move)
         src_text = msg(lang, "caption.cr.src.foundation", foundation=msg(lang, f"name.cr.{src}"))
-    params = {"card": cards.short(card, lang), "src": src_text, "dst": dst}
+    # Cards go as codes: the caption names them ({card, card, bare short}: A♠, French R♠).
+    params = {"card": card, "src": src_text, "dst": dst}
     if dst == "F":
         dst = _accepting_foundation(card, founds)
         if dst is None:
@@ -72,7 +73,7 @@ def _crescent(move: str, state: dict[str, Any], lang: str) -> tuple[str, bool]:
         key = "caption.cr.to_foundation" if target else "caption.cr.to_empty_foundation"
         params["foundation"] = msg(lang, f"name.cr.{dst}")
     if target:
-        params["target"] = cards.short(target[-1], lang)
+        params["target"] = target[-1]
     return msg(lang, key, **params), True
 
 
@@ -97,8 +98,8 @@ def _canfield(move: str, state: dict[str, Any], lang: str) -> tuple[str, bool]:
         n = min(state["draw"], len(stock))
         # The stock's top is its last card; the n-th card turned ends on top of the waste.
         if n == 1:
-            return msg(lang, "caption.cf.draw_one", card=cards.short(stock[-1], lang)), True
-        return msg(lang, "caption.cf.draw_many", count=n, card=cards.short(stock[-n], lang)), True
+            return msg(lang, "caption.cf.draw_one", card=stock[-1]), True
+        return msg(lang, "caption.cf.draw_many", count=n, card=stock[-n]), True
     run = _CF_RUN.match(move)
     if run:
         src, count, dst = run.group(1), int(run.group(2)), run.group(3)
@@ -114,7 +115,7 @@ def _canfield(move: str, state: dict[str, Any], lang: str) -> tuple[str, bool]:
         }
         target = state["columns"][int(dst) - 1]
         if target:
-            text = msg(lang, "caption.cf.run_to_column", target=cards.short(target[-1], lang), **params)
+            text = msg(lang, "caption.cf.run_to_column", target=target[-1], **params)
         else:
             text = msg(lang, "caption.cf.run_to_empty_column", **params)
         return _refill(text, state, lang, src, count), True
@@ -135,7 +136,7 @@ def _canfield(move: str, state: dict[str, Any], lang: str) -> tuple[str, bool]:
         src_text = msg(lang, "caption.cf.src.foundation", foundation=msg(lang, f"name.cf.{src}"))
     if dst == "F":
         dst = card[1]
-    params = {"card": cards.short(card, lang), "src": src_text, "dst": dst}
+    params = {"card": card, "src": src_text, "dst": dst}
     if dst.isdigit():
         target = state["columns"][int(dst) - 1]
         key = "caption.cf.to_column" if target else "caption.cf.to_empty_column"
@@ -144,7 +145,7 @@ def _canfield(move: str, state: dict[str, Any], lang: str) -> tuple[str, bool]:
         key = "caption.cf.to_foundation" if target else "caption.cf.to_empty_foundation"
         params["foundation"] = msg(lang, f"name.cf.{dst}")
     if target:
-        params["target"] = cards.short(target[-1], lang)
+        params["target"] = target[-1]
     text = msg(lang, key, **params)
     return (_refill(text, state, lang, src, 1) if src.isdigit() else text), True
 
@@ -152,7 +153,5 @@ def _canfield(move: str, state: dict[str, Any], lang: str) -> tuple[str, bool]:
 def _refill(text: str, state: dict[str, Any], lang: str, col: str, moved: int) -> str:
     """Mention the reserve card that fills a column the move empties (CONTRACT.md: part of the action)."""
     if len(state["columns"][int(col) - 1]) == moved and state["reserve"]:
-        return catalogues.message(
-            lang, "caption.cf.refill", text=text, n=col, card=cards.short(state["reserve"][-1], lang)
-        )
+        return catalogues.message(lang, "caption.cf.refill", text=text, n=col, card=state["reserve"][-1])
     return text

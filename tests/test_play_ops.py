@@ -192,7 +192,7 @@ def test_the_draw_hint_is_advice_naming_no_card() -> None:
         state = engine.new_game("CF1-D3-AAAAACL").state()
         assert advice.hint_text("draw", state, lang) == catalogues.message(lang, "play.hint.draw")
         assert catalogues.message(lang, "play.hint.draw") != catalogues.message(
-            lang, "caption.cf.draw_many", count=3, card="Q"
+            lang, "caption.cf.draw_many", count=3, card="QH"
         )
 
 
