@@ -22,24 +22,25 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 
 from catalogues import cardnames, messageformat, numbers, plurals, typography
 
 __all__ = [
     "LANGUAGES",
+    "TERMS_FILE",
+    "card_arguments",
+    "card_phrase",
+    "catalogue_files",
     "load",
     "message",
-    "card_phrase",
-    "rank_phrase",
-    "card_arguments",
-    "placeholders",
-    "catalogue_files",
-    "pattern",
-    "plural_category",
     "number",
-    "upper",
     "parsed",
-    "TERMS_FILE",
+    "pattern",
+    "placeholders",
+    "plural_category",
+    "rank_phrase",
+    "upper",
 ]
 
 # The terminology table of a language lives beside its catalogues but holds no messages.
@@ -66,7 +67,7 @@ _CACHE: dict[str, dict[str, str]] = {}
 # (lang, key) -> the file that defines it, for error messages.
 _ORIGIN: dict[tuple[str, str], str] = {}
 # (lang, key) -> parsed message.
-_PARSED: dict[tuple[str, str], tuple] = {}
+_PARSED: dict[tuple[str, str], tuple[messageformat.Node, ...]] = {}
 
 
 def catalogue_files(lang: str) -> list[str]:
@@ -79,7 +80,7 @@ def catalogue_files(lang: str) -> list[str]:
     ]
 
 
-def _reject_duplicates(path: str):
+def _reject_duplicates(path: str) -> Callable[[list[tuple[str, object]]], dict[str, object]]:
     def hook(pairs: list[tuple[str, object]]) -> dict[str, object]:
         out: dict[str, object] = {}
         for key, value in pairs:
@@ -135,7 +136,7 @@ def placeholders(text: str) -> set[str]:
     return messageformat.arguments(messageformat.parse(text))
 
 
-def parsed(lang: str, key: str) -> tuple:
+def parsed(lang: str, key: str) -> tuple[messageformat.Node, ...]:
     """The parsed message ``key`` of ``lang``, its literal text already typeset (French
     spacing); ValueError naming file, key and column if the message is not valid syntax."""
     cached = _PARSED.get((lang, key))
@@ -211,24 +212,24 @@ _SIMPLE: dict[tuple[str, str], str | None] = {}
 _FINISH_LANGS = frozenset(typography.FINISH)
 
 
-def _simple(lang: str, key: str, nodes: tuple) -> str | None:
-    cached = _SIMPLE.get((lang, key), False)
-    if cached is not False:
-        return cached  # type: ignore[return-value]
+def _simple(lang: str, key: str, nodes: tuple[messageformat.Node, ...]) -> str | None:
+    if (lang, key) in _SIMPLE:
+        return _SIMPLE[(lang, key)]
     resolve = typography.LITERAL.get(lang)
-    pieces: list[str] | None = []
+    pieces: list[str] = []
+    simple = True
     for node in nodes:
         if isinstance(node, str):
             if resolve is not None and "/" in node:
-                pieces = None
+                simple = False
                 break
             pieces.append(node.replace("{", "{{").replace("}", "}}"))
         elif isinstance(node, messageformat.Arg):
             pieces.append("{" + node.name + "}")
         else:
-            pieces = None
+            simple = False
             break
-    result = None if pieces is None else "".join(pieces)
+    result = "".join(pieces) if simple else None
     _SIMPLE[(lang, key)] = result
     return result
 

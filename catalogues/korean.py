@@ -49,7 +49,7 @@ _DIGIT = {
 # Trailing zeros read as a unit: 10 십, 100 백, 1000 천, 10000 만 (then 십만, 백만, 천만, 억…)
 _UNIT = {1: "ㅂ", 2: "ㄱ", 3: "ㄴ", 4: "ㄴ", 5: "ㅂ", 6: "ㄱ", 7: "ㄴ", 8: "ㄱ"}
 # Latin letter names: A 에이, B 비, … L 엘, M 엠, N 엔, R 알
-_LETTER = {c: "" for c in "ABCDEFGHIJKOPQSTUVWXYZ"}
+_LETTER = dict.fromkeys("ABCDEFGHIJKOPQSTUVWXYZ", "")
 _LETTER.update({"L": "ㄹ", "M": "ㅁ", "N": "ㄴ", "R": "ㄹ"})
 # Latin words of the site read by their Korean spelling.
 WORDS = {
@@ -105,8 +105,9 @@ def final_sound(text: str) -> str:
     if "가" <= last <= "힣":
         return _hangul_final(last)
     if last.isdigit():
-        m = re.search(r"[\d,]+$", text)
-        return _number_final(m.group(0).replace(",", ""))
+        digits = re.search(r"[\d,]+$", text)
+        assert digits is not None  # the text ends in a digit
+        return _number_final(digits.group(0).replace(",", ""))
     if last in SYMBOLS:
         return final_sound(SYMBOLS[last])
     m = re.search(r"[A-Za-z]+$", text)

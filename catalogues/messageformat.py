@@ -29,25 +29,25 @@ catalogue loader adds the file and key. Parsed messages are cached by the loader
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Union
 
 __all__ = [
+    "FORMATTED",
     "Arg",
+    "Formatted",
+    "Hash",
+    "MessageSyntaxError",
+    "Node",
     "Plural",
     "Select",
-    "Formatted",
-    "FORMATTED",
-    "Hash",
-    "Node",
-    "MessageSyntaxError",
-    "parse",
     "arguments",
     "formatted",
-    "selects",
-    "plural_blocks",
     "map_literals",
+    "parse",
+    "plural_blocks",
     "render",
+    "selects",
 ]
 
 
@@ -69,13 +69,13 @@ class Hash:
 class Plural:
     name: str
     offset: int
-    branches: tuple[tuple[str, tuple["Node", ...]], ...]  # selector ("=0", "one") -> message
+    branches: tuple[tuple[str, tuple[Node, ...]], ...]  # selector ("=0", "one") -> message
 
 
 @dataclass(frozen=True)
 class Select:
     name: str
-    branches: tuple[tuple[str, tuple["Node", ...]], ...]
+    branches: tuple[tuple[str, tuple[Node, ...]], ...]
     # "select" picks by the value; "gender" by the grammatical gender the formatter gives the
     # value (a card's in the message's language: `{card, gender, f {elle} other {il}}`).
     kind: str = "select"
@@ -93,7 +93,7 @@ class Formatted:
 # The types of formatted arguments the catalogues use (catalogues/cardnames.py writes them).
 FORMATTED = ("card", "rank")
 
-Node = Union[str, Arg, Hash, Plural, Select, Formatted]
+Node = str | Arg | Hash | Plural | Select | Formatted
 
 _NAME = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*")
 _SELECTOR = re.compile(r"\s*(=\d+|[A-Za-z_][A-Za-z0-9_-]*)\s*")
@@ -159,7 +159,7 @@ def _parse_argument(text: str, pos: int, depth: int, in_plural: bool) -> tuple[N
         raise MessageSyntaxError(f"column {pos + 1}: argument {{{name}…}} is not closed by '}}'")
     m = _NAME.match(text, pos + 1)
     kind = m.group(1) if m else ""
-    if kind not in ("plural", "select", "gender", *FORMATTED):
+    if m is None or kind not in ("plural", "select", "gender", *FORMATTED):
         raise MessageSyntaxError(
             f"column {pos + 1}: argument {name!r} has unknown type {kind!r} "
             f"(known: plural, select, gender, {', '.join(FORMATTED)})"
@@ -224,7 +224,7 @@ def _parse_argument(text: str, pos: int, depth: int, in_plural: bool) -> tuple[N
 _CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 
 
-def _walk(nodes: tuple[Node, ...]):
+def _walk(nodes: tuple[Node, ...]) -> Iterator[Node]:
     for node in nodes:
         yield node
         if isinstance(node, (Plural, Select)):
@@ -332,11 +332,25 @@ def render(
     return "".join(out)
 
 
-def _sub(body, params, category, number, literal, hash_value, before: list[str], formatter=None) -> str:
+def _sub(
+    body: tuple[Node, ...],
+    params: dict[str, object],
+    category: Callable[[object], str],
+    number: Callable[[object], str],
+    literal: Literal | None,
+    hash_value: object,
+    before: list[str],
+    formatter: Formatter | None = None,
+) -> str:
+    """A plural's or select's branch, rendered with the text before it as the literal context."""
     prefix = "".join(before)
-    inner_literal = None
+    inner_literal: Literal | None = None
     if literal is not None:
-        inner_literal = lambda so_far, text: literal(prefix + so_far, text)  # noqa: E731
+        outer = literal
+
+        def inner_literal(so_far: str, text: str) -> str:
+            return outer(prefix + so_far, text)
+
     return render(
         body,
         params,

@@ -8,7 +8,7 @@ Adding a language is one entry in `GROUP` (and in `MIN_GROUPING` when CLDR says 
 
 from __future__ import annotations
 
-__all__ = ["GROUP", "MIN_GROUPING", "DECIMAL", "integer"]
+__all__ = ["DECIMAL", "GROUP", "MIN_GROUPING", "integer"]
 
 GROUP: dict[str, str] = {
     "de": ".",

@@ -25,11 +25,11 @@ decimals).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from decimal import Decimal
-from functools import lru_cache
-from typing import Callable, Union
+from functools import cache
 
-__all__ = ["CATEGORIES", "RULES", "category", "categories", "operands"]
+__all__ = ["CATEGORIES", "RULES", "categories", "category", "operands"]
 
 # CLDR's order; `other` is always present and never has a rule.
 CATEGORIES = ("zero", "one", "two", "few", "many", "other")
@@ -87,7 +87,7 @@ RULES: dict[str, dict[str, str]] = {
     "zh": {},
 }
 
-Number = Union[int, float, Decimal, str]
+Number = int | float | Decimal | str
 
 
 def operands(number: Number) -> dict[str, int | Decimal]:
@@ -118,7 +118,7 @@ def operands(number: Number) -> dict[str, int | Decimal]:
 # ---- the rule language -------------------------------------------------------------------------
 
 _TOKEN = re.compile(r"\s*(\.\.|!=|=|%|,|[a-z]+|\d+)")
-Predicate = Callable[[dict], bool]
+Predicate = Callable[[dict[str, int | Decimal]], bool]  # operands (n, i, v, f, t, e) -> match
 
 
 def _tokens(rule: str) -> list[str]:
@@ -174,7 +174,7 @@ def _compile(rule: str) -> Predicate:
             take()
         negate = op == "!="
 
-        def test(ops: dict) -> bool:
+        def test(ops: dict[str, int | Decimal]) -> bool:
             value = ops[operand]
             if modulus is not None:
                 value = value % modulus
@@ -200,7 +200,7 @@ def _compile(rule: str) -> Predicate:
     return lambda ops: any(a(ops) for a in alternatives)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _compiled(lang: str) -> tuple[tuple[str, Predicate], ...]:
     try:
         rules = RULES[lang]
@@ -218,7 +218,7 @@ def _compiled(lang: str) -> tuple[tuple[str, Predicate], ...]:
 
 def categories(lang: str) -> tuple[str, ...]:
     """The categories a language distinguishes, in CLDR's order, `other` last."""
-    return tuple(name for name, _ in _compiled(lang)) + ("other",)
+    return (*(name for name, _ in _compiled(lang)), "other")
 
 
 def category(lang: str, number: Number) -> str:

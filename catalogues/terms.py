@@ -35,10 +35,10 @@ import os
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
-__all__ = ["Term", "Hit", "load_terms", "find_forbidden", "game_of"]
+__all__ = ["Hit", "Term", "find_forbidden", "game_of", "load_terms"]
 
 _ROOT = os.path.dirname(os.path.abspath(__file__))
 MATCHES = ("word", "prefix", "substring")
@@ -93,7 +93,7 @@ def _fail(lang: str, msg: str) -> ValueError:
     return ValueError(f"{path(lang)}: {msg}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_terms(lang: str) -> tuple[Term, ...]:
     """The terminology table of `lang` (ValueError naming the file and the entry if malformed)."""
     try:
@@ -122,9 +122,8 @@ def load_terms(lang: str) -> tuple[Term, ...]:
         if not isinstance(preferred, dict) or not all(isinstance(v, str) and v for v in preferred.values()):
             raise _fail(lang, f"{where}: 'preferred' is a text or an object game -> text")
         forbidden = []
-        for item in entry.get("forbidden", []):
-            if isinstance(item, str):
-                item = {"text": item}
+        for given in entry.get("forbidden", []):
+            item = {"text": given} if isinstance(given, str) else given
             if not isinstance(item, dict) or len({"text", "regex"} & set(item)) != 1:
                 raise _fail(
                     lang, f"{where}: a forbidden entry is a text, or an object with 'text' or 'regex'"
@@ -160,15 +159,14 @@ def find_forbidden(lang: str, text: str, where: str, game: str | None = None) ->
     "key:ui.won", "generated:crescent-example@3"); `game` defaults to the one it names."""
     text = unicodedata.normalize("NFC", text)
     game = game if game is not None else game_of(where)
-    hits = []
+    hits: list[Hit] = []
     for term in load_terms(lang):
         for f in term.forbidden:
             if f.games and game not in f.games:
                 continue
             if f.places and not any(fnmatch.fnmatchcase(where, p) for p in f.places):
                 continue
-            for m in f.pattern.finditer(text):
-                hits.append(Hit(term.id, f.shown, m.group(0), where, m.start()))
+            hits.extend(Hit(term.id, f.shown, m.group(0), where, m.start()) for m in f.pattern.finditer(text))
     return hits
 
 

@@ -10,6 +10,7 @@ import catalogues
 from catalogues import korean, messageformat
 
 COUNTS = (0, 1, 2, 3, 5, 11, 21, 101, 1000, 1234)
+CODE = {"card": "6D", "rank": "6"}
 WORDS = ("6♦", "A♠", "다이아몬드 6", "10", "카드 3장(클럽 5)", "킹", "Crescent", "캔필드", "7", "100")
 
 
@@ -20,9 +21,11 @@ def main(request: object) -> str:
             nodes = catalogues.parsed(lang, key)
             numeric = {b.name for b in messageformat.plural_blocks(nodes)}
             names = sorted(catalogues.placeholders(text))
+            # A card or rank argument ({card, card, on}) takes a code; any other a sample word.
+            codes = {n: CODE[kind] for n, kind in catalogues.card_arguments(lang, key).items()}
             samples = []
             for n in COUNTS if numeric else (7,):
-                params = {name: (n if name in numeric else f"{name}6♦") for name in names}
+                params = {name: (n if name in numeric else codes.get(name, f"{name}6♦")) for name in names}
                 samples.append(catalogues.message(lang, key, **params))
             out[f"{lang}:{key}"] = samples
         out[f"{lang}:plural"] = [catalogues.plural_category(lang, n) for n in range(1001)]
