@@ -43,14 +43,11 @@ def count(lang: str, n: int, family: str = "cards") -> str:
 
 @cache  # pure: the catalogues never change while running
 def name(card: str, lang: str) -> str:
-    """The full name used in prose: 'ace of spades', '스페이드 에이스', 'Άσος μπαστούνι'."""
-    rank, suit = parts(card)
-    return catalogues.message(
-        lang,
-        "card",
-        rank=catalogues.message(lang, f"rank.{rank}"),
-        suit=catalogues.message(lang, f"suit.{suit}"),
-    )
+    """The full name without article, as lists and labels use it: 'ace of spades', '스페이드
+    에이스', 'Άσος μπαστούνι' (the card grammar's `bare` role: catalogues/cardnames.py, which a
+    sentence asks for the role it needs, « sur l’as de pique »)."""
+    parts(card)  # the clear error for anything that is no card
+    return catalogues.card_phrase(lang, card, "bare")
 
 
 @cache  # pure: the catalogues never change while running
