@@ -135,3 +135,18 @@ def test_a_highlighted_figure_names_its_move_and_a_refused_one_its_reason(
         # The description still describes the board after its point.
         assert _flat(diagrams.describe(state, lang)) in text
     assert seen["move"] and seen["refused"], seen
+
+
+def test_a_figure_whose_claim_the_engine_contradicts_fails_the_build() -> None:
+    """A refused arrow on a legal move, or a plain arrow on a refused one, would teach a wrong
+    rule: the build names the page and line."""
+    from sitegen import markers
+    from sitegen.errors import SourceError
+
+    for marker, words in (
+        ("<!-- diagram: crescent-same-suit highlight=5>6 -->", "the rules refuse it here (same-suit)"),
+        ("<!-- diagram: canfield-empty-reserve highlight=1>2 refused -->", "the rules allow it here"),
+    ):
+        with pytest.raises(SourceError) as err:
+            markers.expand(marker, "docs/en/crescent.md", "en", DOCS, root=ROOT, first_line=7)
+        assert words in err.value.message and err.value.line == 7, err.value.message
