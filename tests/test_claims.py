@@ -362,3 +362,22 @@ def test_the_statistics_figures_are_what_the_stored_results_give(name: str) -> N
     for cap, share in game["decided_within"]:
         within = sum(r["status"] != "unknown" and r["seconds"] <= cap for r in deals)
         assert share == round(within / len(deals), 4), (name, cap)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_home_page_deals_canfield_as_the_engine_does(lang: str) -> None:
+    import engine
+
+    source = (DOCS / lang / "index.md").read_text(encoding="utf-8")
+    bullet = next(line for line in source.split("\n") if line.startswith("- **") and "canfield.md" in line)
+    for count in ("reserve", "columns"):
+        assert f"<!-- deal: canfield.{count} -->" in bullet, (lang, count)
+    state = engine.new_game("CF1-D1-AAKYMLS").state()
+    page = expand(lang, "index.md")
+    text = next(line for line in page.split("\n") if line.startswith("- **") and "canfield.md" in line)
+    reserve, columns = len(state["reserve"]), len(state["columns"])
+    assert re.search(rf"\b{reserve}\D[^.。]*?\b{columns}\D", text), text
+    # Any other number it says (a deck of 52) is a count of the same deal.
+    counts = {reserve, columns, len(state["foundations"]), 52}
+    assert sum(len(c) for c in state["columns"]) + len(state["stock"]) + reserve + 1 == 52  # 1: the base card
+    assert {int(n) for n in re.findall(r"(?<![\w-])\d+(?![\w-])", text)} <= counts, text
