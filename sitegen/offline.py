@@ -46,7 +46,7 @@ PRECACHE_GLOBS = [
     "assets/images/favicon.png",
 ]
 # Shared by every language's pages, unhashed names: network-first with a revision.
-SHARED_GLOBS = ["assets/js/*.js", "assets/css/*.css"]
+SHARED_GLOBS = ["assets/js/**/*.js", "assets/css/*.css"]  # the page's modules are in folders
 # Kept on first use only.
 ON_USE = ["assets/py.zip"]
 PYODIDE_DIR = "pyodide"

@@ -73,7 +73,7 @@ def test_ui_catalogue_has_every_key_in_every_language_with_the_same_placeholders
 
 def test_every_ui_key_the_code_uses_exists() -> None:
     sources = [
-        *(ROOT / "docs" / "assets" / "js").glob("*.js"),
+        *(ROOT / "docs" / "assets" / "js").rglob("*.js"),
         ROOT / "sitegen" / "live.py",
         *(ROOT / "pyworker").glob("*.py"),
     ]

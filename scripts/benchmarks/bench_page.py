@@ -320,7 +320,7 @@ def _verdict_memory(browser: Any, base: str) -> None:
     pid = os.getpid()
     context = browser.new_context()
     page = context.new_page()
-    page.route("**/assets/js/verdict.js", lambda route: route.abort())
+    page.route("**/assets/js/play/verdict.js", lambda route: route.abort())
     page.add_init_script(VERDICT_PROBE)
     page.goto(_page_url(base, "en", "play-crescent"))
     page.wait_for_function("window.__liveAt !== undefined", timeout=120_000)

@@ -40,7 +40,7 @@ PAGE = """<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8"><title>{name}</title>
 <link rel="icon" href="data:,"><link rel="stylesheet" href="{up}assets/css/site.css">{meta}</head>
 <body><main>{body}</main>
-<script src="{up}assets/js/board.js"></script><script src="{up}assets/js/replay.js"></script>
+<script type="module" src="{up}assets/js/main.js"></script>
 <script src="{up}assets/js/boot.js"></script></body></html>
 """
 

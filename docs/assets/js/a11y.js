@@ -21,10 +21,11 @@
     for (var j = 0; j < navs.length; j++) {
       var div = document.createElement("div");
       div.className = navs[j].className;
-      while (navs[j].firstChild) div.appendChild(navs[j].firstChild);
+      for (var c = navs[j].firstChild; c; c = navs[j].firstChild) div.appendChild(c);
       navs[j].replaceWith(div);
     }
   }
+  /** @type {ReturnType<typeof setTimeout> | null} */
   var pending = null;
   function soon() {
     if (pending) clearTimeout(pending);

@@ -12,20 +12,22 @@
   if (window.CCOffline) return;
   // state: "off" (no service worker here), "filling", "ready" or "failed"; said: this page
   // showed the "ready for offline reading" line (read by the browser tests).
-  window.CCOffline = { state: "off", said: false };
+  /** @type {NonNullable<Window["CCOffline"]>} */
+  var progress = (window.CCOffline = { state: "off", said: false });
   var sw = navigator.serviceWorker;
   if (!sw || (location.protocol !== "https:" && location.protocol !== "http:")) return;
 
-  var script = document.currentScript;
+  var script = /** @type {HTMLScriptElement} */ (document.currentScript);
   // The site root, from this script's own URL (assets/js/offline.js).
   var ROOT = new URL("../../", script.src).href;
   var NOTE_MS = 8000;
   var lang = document.documentElement.getAttribute("lang") || "";
 
   function note() {
-    return document.querySelector("[data-offline-note]");
+    return /** @type {HTMLElement | null} */ (document.querySelector("[data-offline-note]"));
   }
 
+  /** @param {string} key */
   function remembered(key) {
     try {
       return window.localStorage.getItem(key) === "1";
@@ -34,6 +36,7 @@
     }
   }
 
+  /** @param {string} key */
   function remember(key) {
     try {
       window.localStorage.setItem(key, "1");
@@ -43,34 +46,37 @@
   }
 
   function ready() {
-    window.CCOffline.state = "ready";
+    progress.state = "ready";
     var key = "cc-offline-said:" + lang;
     var el = note();
     if (!el || remembered(key)) return;
     remember(key);
-    window.CCOffline.said = true;
-    el.textContent = el.getAttribute("data-ready") || "";
-    el.hidden = false;
+    progress.said = true;
+    var shown = el;
+    shown.textContent = shown.getAttribute("data-ready") || "";
+    shown.hidden = false;
     setTimeout(function () {
-      el.hidden = true;
+      shown.hidden = true;
     }, NOTE_MS);
   }
 
   /** Did this page start Python (a Play page, a try-it that was tried)? Then keep the runtime. */
-  function usesPython() {
-    return !!(window.CCLive && window.CCLive.python && window.CCLive.python.ready);
+  function starting() {
+    return window.CCLive && window.CCLive.python ? window.CCLive.python.ready : null;
   }
 
+  /** @param {ServiceWorker} worker */
   function ask(worker) {
-    window.CCOffline.state = "filling";
-    if (!usesPython()) {
+    progress.state = "filling";
+    var python = starting();
+    if (!python) {
       worker.postMessage({ type: "cc-offline", lang: lang, runtime: false });
       return;
     }
     // A page starting Python: once it is up, so that keeping the language (a few MB) never
     // slows the board's start, and with the Python runtime, whose files are then in the HTTP
     // cache (keeping them costs no second download).
-    window.CCLive.python.ready.then(
+    python.then(
       function () {
         worker.postMessage({ type: "cc-offline", lang: lang, runtime: true });
       },
@@ -83,10 +89,10 @@
   sw.addEventListener("message", function (event) {
     var d = event.data || {};
     if (d.type === "cc-offline-ready" && d.lang === lang) {
-      window.CCOffline.runtime = d.runtime;
+      progress.runtime = d.runtime;
       ready();
     } else if (d.type === "cc-offline-failed" && d.lang === lang) {
-      window.CCOffline.state = "failed";
+      progress.state = "failed";
     }
   });
 
@@ -99,7 +105,7 @@
       },
       function (err) {
         // A host that does not serve sw.js: the site still works, only not offline.
-        window.CCOffline.state = "failed";
+        progress.state = "failed";
         console.warn("offline reading unavailable: " + err);
       }
     );

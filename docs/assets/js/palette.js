@@ -16,11 +16,13 @@
 (function () {
   "use strict";
   var form = document.querySelector("form[data-cc-palette]");
-  if (!form || typeof window.__cc_palette !== "function") return;
-  var inputs = form.querySelectorAll("input.md-option");
+  var apply = window.__cc_palette;
+  if (!form || typeof apply !== "function") return;
+  var palette = apply;
+  var inputs = /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll("input.md-option"));
 
   function themeColor() {
-    var meta = document.head.querySelector("meta[name=theme-color]");
+    var meta = /** @type {HTMLMetaElement | null} */ (document.head.querySelector("meta[name=theme-color]"));
     if (!meta) {
       meta = document.createElement("meta");
       meta.name = "theme-color";
@@ -33,9 +35,10 @@
     if (meta.content !== hex) meta.content = hex;
   }
 
+  /** @param {number | undefined} index @param {boolean} store */
   function choose(index, store) {
     document.body.setAttribute("data-md-color-switching", "");
-    var chosen = window.__cc_palette(index);
+    var chosen = palette(index);
     if (chosen && store) __md_set("__palette", chosen);
     themeColor();    // reads the new style while transitions are still off
     requestAnimationFrame(function () { document.body.removeAttribute("data-md-color-switching"); });
@@ -43,11 +46,12 @@
 
   for (var i = 0; i < inputs.length; i++) {
     inputs[i].addEventListener("change", function (event) {
-      if (event.target.checked) choose(Array.prototype.indexOf.call(inputs, event.target), true);
+      var input = /** @type {HTMLInputElement} */ (event.target);
+      if (input.checked) choose(Array.prototype.indexOf.call(inputs, input), true);
     });
   }
   form.addEventListener("keydown", function (event) {
-    if (event.key !== "Enter") return;
+    if (/** @type {KeyboardEvent} */ (event).key !== "Enter") return;
     event.preventDefault();
     var shown = 0;    // the palette in use: the one whose toggle is shown
     for (var k = 0; k < inputs.length; k++) {

@@ -1,4 +1,4 @@
-/* Starting the page's Python (imported by worker.js): from the build's memory snapshot where
+/* Starting the page's Python (imported by python/worker.js): from the build's memory snapshot where
  * that wins, else a normal Pyodide boot.
  *
  * The snapshot (assets/snapshot/<key>.bin.gz, named by the page: sitegen/snapshot.py) holds
@@ -9,12 +9,13 @@
  * A snapshot that fails to load (corrupt, wrong runtime) is dropped quietly and Python boots
  * normally.
  *
- * `start` (from the worker's URL, set by boot.js): "auto" (the above), "snapshot" (fetch it
+ * `start` (from the worker's URL, set by python/client.js): "auto" (the above), "snapshot" (fetch it
  * even if not cached: the browser tests' second start mode) or "boot" (never use it).
  */
 const APP_DIR = "/home/pyodide/app"; // where py.zip is unpacked: also scripts/make_snapshot.mjs
 const IDLE_MS = 3000; // Python unused this long after its start: fetch the snapshot
 
+/** @param {Uint8Array<ArrayBuffer>} bytes @returns {Promise<Uint8Array<ArrayBuffer>>} */
 function gunzipIfNeeded(bytes) {
   // A host may already have removed the gzip layer (Content-Encoding): check the magic bytes.
   if (bytes.length < 2 || bytes[0] !== 0x1f || bytes[1] !== 0x8b) return Promise.resolve(bytes);
@@ -23,6 +24,7 @@ function gunzipIfNeeded(bytes) {
 }
 
 /** The snapshot's bytes if some cache already holds them, else null (never the network). */
+/** @param {string} url @returns {Promise<Uint8Array<ArrayBuffer> | null>} */
 async function cachedSnapshot(url) {
   try {
     if (self.caches) {
@@ -37,12 +39,14 @@ async function cachedSnapshot(url) {
   }
 }
 
+/** @param {string} url */
 async function fetchedSnapshot(url) {
   const r = await fetch(url);
   if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
   return new Uint8Array(await r.arrayBuffer());
 }
 
+/** @param {URL} root */
 function loadOptions(root) {
   return {
     indexURL: new URL("pyodide/", root).href,
@@ -50,19 +54,23 @@ function loadOptions(root) {
     // leave the site's host.
     packageBaseUrl: new URL("pyodide/", root).href,
     stdout: () => {},
-    stderr: (line) => console.warn(line),
+    stderr: (/** @type {string} */ line) => console.warn(line),
   };
 }
 
 /**
  * Starts Python; resolves with {pyodide, mode, snapshotUrl}, mode "snapshot" or "boot".
  * `zip` is a promise of py.zip's bytes (fetched while Pyodide starts).
+ * @param {{root: URL, zip: Promise<ArrayBuffer>, snapshot: string | null, start: string,
+ *   marks: Record<string, number>}} options
+ * @returns {Promise<{pyodide: any, mode: "snapshot" | "boot", snapshotUrl: string | null}>}
  */
 export async function startPython({ root, zip, snapshot, start, marks }) {
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", root).href);
   marks.script = performance.now();
   const snapshotUrl = snapshot ? new URL(snapshot, root).href : null;
   let pyodide = null;
+  /** @type {"snapshot" | "boot"} */
   let mode = "boot";
   if (snapshotUrl && start !== "boot") {
     try {
@@ -75,7 +83,7 @@ export async function startPython({ root, zip, snapshot, start, marks }) {
       }
     } catch (err) {
       // Corrupt or from another runtime: boot normally; the page needs to know nothing.
-      console.info(`Python snapshot not used (${err && err.message ? err.message : err}); booting`);
+      console.info(`Python snapshot not used (${err instanceof Error ? err.message : err}); booting`);
       pyodide = null;
       mode = "boot";
     }
@@ -105,10 +113,12 @@ export async function startPython({ root, zip, snapshot, start, marks }) {
  * After a normal boot: once Python has had nothing to do for IDLE_MS, fetches the snapshot so
  * that the next start uses it (through the service worker, which keeps it, or into the HTTP
  * cache). `lastUse()` is when Python last answered. Not when the connection saves data (the
- * worker's own view of it here; the page's is passed by boot.js as save-data=1).
+ * worker's own view of it here; the page's is passed by python/client.js as save-data=1).
+ * @param {string | null} snapshotUrl
+ * @param {() => number} lastUse
  */
 export function prefetchSnapshotWhenIdle(snapshotUrl, lastUse) {
-  const connection = self.navigator && self.navigator.connection;
+  const connection = /** @type {{connection?: {saveData?: boolean}}} */ (/** @type {unknown} */ (self.navigator)).connection;
   if (!snapshotUrl || (connection && connection.saveData)) return;
   const tick = () => {
     const quiet = performance.now() - lastUse();

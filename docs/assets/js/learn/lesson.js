@@ -1,0 +1,259 @@
+/* Lessons (rules pages) and puzzles (Puzzles page).
+ *
+ * A lesson or puzzle board plays like any board (board/: clicks, drags, keyboard, role="status"),
+ * but every answer was computed at build time by the engine (sitegen/learn_tree.py): a small file
+ * (data-answers, fetched as the board nears the viewport) holds a tree of positions and, for each,
+ * the answer to every tap and every drop. So every click is answered at once, with no Python at
+ * all; a move off the tree comes with its reason (a lesson's goal, a puzzle's refutation).
+ */
+import { format } from "../core/messages.js";
+import { later, onApproach, q, qa, setText } from "../core/dom.js";
+import { unpackSvg } from "../core/packed.js";
+import { ROOT } from "../python/client.js";
+import { Board } from "../board/board.js";
+import { picture, showDrawing } from "../board/picture.js";
+import { busy, clearHint, select, swapDrawing } from "../board/render.js";
+import { fetchJSON, questionIndex, storedAnswer } from "../board/sources.js";
+import { markDone, readProgress } from "./progress.js";
+
+/** @typedef {import("../python/protocol.js").Answer} Answer */
+/** @typedef {import("../python/protocol.js").Op} Op */
+/** @typedef {import("../python/protocol.js").Args} Args */
+/** @typedef {import("../python/protocol.js").Questions & {svg_ref: number,
+ *   state: import("../python/protocol.js").State, labels?: Record<string, string>,
+ *   disabled?: Record<string, boolean>}} Node */
+/** @typedef {{start: string, captions: string[], svgs: number[]}} Refutation */
+/** @typedef {{nodes: Node[], responses: import("../python/protocol.js").StoredAnswer[],
+ *   packed: import("../core/packed.js").Packed, refutations?: Refutation[]}} Tree */
+
+export class Lesson extends Board {
+  /** @param {HTMLElement} el */
+  constructor(el) {
+    super(el);
+    /** @type {import("./progress.js").Family} */
+    this.family = el.hasAttribute("data-puzzle") ? "puzzles" : "lessons";
+    this.ident = el.getAttribute(this.family === "puzzles" ? "data-puzzle" : "data-lesson") || "";
+    // The build's answers are a file (data-answers), fetched when the board comes near the
+    // viewport (as try-its do); a click that comes first waits for them, it is never dropped.
+    this.answersUrl = el.getAttribute("data-answers") || "";
+    /** @type {Tree | null} */
+    this.data = null;
+    /** @type {Promise<Tree | null> | null} */
+    this.answersReady = null;
+    this.path = [0]; // indices of the nodes passed through; the last one is shown
+    this.s.live = true; // no Python to wait for: every answer is in the build's file
+    /** @type {{index: number, step: number} | null} while a puzzle's refutation is shown */
+    this.refutation = null;
+    this.s.position = JSON.parse(el.getAttribute("data-state") || "null");
+    el.setAttribute("data-live", "true");
+    if (readProgress()[this.family][this.ident]) this.showBadge();
+    // A reader at the board: its drawing now (else it comes in idle time; see loadAnswers).
+    onApproach(el, () => {
+      this.loadAnswers().then(() => this.draw());
+    }, () => this.loadAnswers());
+  }
+
+  /** Fetches the build's answers once; resolves with them (null when they cannot come). */
+  loadAnswers() {
+    if (this.answersReady) return this.answersReady;
+    this.answersReady = fetchJSON(this.answersUrl, ROOT).then(
+      (/** @type {Tree} */ data) => {
+        this.data = data;
+        // The page showed a picture of the board (sitegen/pictures.py): the drawing, whose
+        // places take clicks, keys and drags, replaces it when the page is idle (boards that
+        // arrive while the page loads would otherwise lengthen its busy start), or at once when
+        // the reader comes to the board first.
+        later(() => this.draw(), 3000);
+        this.syncButtons();
+        return data;
+      },
+      (err) => {
+        console.warn(String(err && err.message ? err.message : err));
+        this.say(this.msg("ui.python-error"), "error");
+        return null;
+      },
+    );
+    return this.answersReady;
+  }
+
+  /** Puts the board's drawing in place of its picture, once the answers are here. */
+  draw() {
+    if (this.data && picture(this.s)) showDrawing(this.s, unpackSvg(this.data.packed, this.current().svg_ref));
+  }
+
+  /** The drawing comes with the answers (see loadAnswers). */
+  whenDrawn() {
+    return this.loadAnswers().then((data) => {
+      if (data) this.draw();
+      return !!data && !picture(this.s);
+    });
+  }
+
+  ensureLive() {
+    return true;
+  }
+
+  /** @returns {Node} */
+  current() {
+    const data = /** @type {Tree} */ (this.data);
+    return data.nodes[this.path[this.path.length - 1]];
+  }
+
+  showBadge() {
+    const badge = q(this.el, '[data-role="badge"]');
+    if (badge) badge.hidden = false;
+  }
+
+  isDone() {
+    return this.el.getAttribute("data-done") === "true";
+  }
+
+  /** @param {Op} op @param {Args} [args] @returns {Promise<Answer | null>} */
+  ask(op, args) {
+    const a = args || {};
+    const data = this.data;
+    if (!data) {
+      // Queued behind the answers' arrival (the board's chain holds later clicks behind it).
+      busy(this.s, true);
+      this.say(this.msg("ui.answers-loading"), "info");
+      return this.loadAnswers().then((loaded) => {
+        busy(this.s, false);
+        return loaded ? this.ask(op, a) : null;
+      });
+    }
+    if (this.isDone() || this.refutation) {
+      // The goal is reached (or a refutation is on show): the board rests until reset.
+      this.say(this.msg(this.refutation ? "learn.refutation-reset" : "learn.already-done"), "info");
+      return Promise.resolve(null);
+    }
+    const index = questionIndex(this.current(), op, a);
+    if (index === null) return Promise.resolve(null);
+    const answer = storedAnswer(data, index, a, this.msg("ui.deselected"));
+    if (answer.node !== undefined) {
+      this.path.push(answer.node);
+      answer.state = data.nodes[answer.node].state;
+    }
+    this.applyAnswer(answer, op);
+    if (answer.refutation !== undefined) this.startRefutation(answer.refutation);
+    if (answer.done) this.finish();
+    this.syncButtons();
+    return Promise.resolve(answer);
+  }
+
+  /** Shows the current node of the tree (after an undo or a reset), with `message`.
+   * @param {string} message */
+  showNode(message) {
+    const node = this.current();
+    select(this.s, null);
+    clearHint(this.s);
+    const svg = unpackSvg(/** @type {Tree} */ (this.data).packed, node.svg_ref);
+    this.applyAnswer({ svg, state: node.state, labels: node.labels || {}, message, kind: "info", selected: null });
+    this.syncButtons();
+  }
+
+  syncButtons() {
+    if (!this.data) return;
+    const done = this.isDone();
+    const disabled = this.current().disabled || {};
+    for (const b of /** @type {HTMLButtonElement[]} */ (qa(this.el, "[data-action]"))) {
+      const action = b.getAttribute("data-action") || "";
+      if (action === "undo") b.disabled = this.path.length < 2 || done || !!this.refutation;
+      else if (action === "redeal" || action === "draw") b.disabled = done || !!this.refutation || !!disabled[action];
+    }
+  }
+
+  finish() {
+    this.el.setAttribute("data-done", "true");
+    const done = q(this.el, '[data-role="done"]');
+    if (done) done.hidden = false;
+    markDone(this.family, this.ident);
+    this.showBadge();
+  }
+
+  /** @param {string} name */
+  action(name) {
+    if (!this.data && name !== "draw" && name !== "redeal") {
+      // Nothing played yet: undo has nothing to take back, reset nothing to undo.
+      if (name === "undo") this.say(this.msg("reason.nothing-to-undo"), "refused");
+      return;
+    }
+    switch (name) {
+      case "undo":
+        if (this.path.length < 2 || this.isDone()) {
+          this.say(this.msg("reason.nothing-to-undo"), "refused");
+          return;
+        }
+        this.path.pop();
+        this.showNode(this.msg("ui.undone"));
+        return;
+      case "reset":
+        this.reset();
+        return;
+      case "draw":
+        this.play("tap", { place: "stock" });
+        return;
+      case "redeal":
+        this.play("redeal", {});
+        return;
+      case "ref-prev":
+      case "ref-next":
+        this.stepRefutation(name === "ref-next" ? 1 : -1);
+        return;
+    }
+  }
+
+  reset() {
+    this.path = [0];
+    this.refutation = null;
+    const box = q(this.el, '[data-role="refutation"]');
+    if (box) box.hidden = true;
+    this.el.removeAttribute("data-done");
+    this.el.removeAttribute("data-refuted");
+    const done = q(this.el, '[data-role="done"]');
+    if (done) done.hidden = true;
+    this.showNode(this.msg("ui.reset-done"));
+    return null;
+  }
+
+  // ---- a puzzle's refutation: the line that shows why a wrong move loses ------------------
+
+  /** The puzzle's refutation lines (a lesson has none). */
+  lines() {
+    return /** @type {Refutation[]} */ ((this.data && this.data.refutations) || []);
+  }
+
+  /** @param {number} index */
+  startRefutation(index) {
+    this.refutation = { index, step: 0 };
+    this.el.setAttribute("data-refuted", "true");
+    const box = q(this.el, '[data-role="refutation"]');
+    // A move lost at once (nothing left to play) has no line to step through.
+    if (box) box.hidden = this.lines()[index].captions.length === 0;
+    this.showRefutationStep();
+  }
+
+  /** @param {number} delta */
+  stepRefutation(delta) {
+    if (!this.refutation) return;
+    const line = this.lines()[this.refutation.index];
+    const step = this.refutation.step + delta;
+    if (step < 0 || step > line.captions.length) return;
+    this.refutation.step = step;
+    this.showRefutationStep();
+    const caption = step === 0 ? line.start : line.captions[step - 1];
+    this.say(caption, step === line.captions.length ? "refused" : "info");
+  }
+
+  showRefutationStep() {
+    const r = this.refutation;
+    if (!r || !this.data) return;
+    const line = this.lines()[r.index];
+    swapDrawing(this.s, unpackSvg(this.data.packed, line.svgs[r.step]));
+    const total = line.captions.length;
+    setText(this.el, '[data-role="ref-counter"]', format(this.msg("ui.replay-counter"), { step: r.step, total }));
+    const prev = /** @type {HTMLButtonElement | null} */ (q(this.el, '[data-action="ref-prev"]'));
+    const next = /** @type {HTMLButtonElement | null} */ (q(this.el, '[data-action="ref-next"]'));
+    if (prev) prev.disabled = r.step === 0;
+    if (next) next.disabled = r.step === total;
+  }
+}
