@@ -13,10 +13,12 @@ larger). A copy that would not be smaller than its source is not written.
 
 from __future__ import annotations
 
+import functools
 import gzip
 import hashlib
 import io
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 # Text formats of the site, and WebAssembly (compresses to a third). Zips are compressed already.
@@ -44,7 +46,7 @@ def _brotli(data: bytes, quality: int) -> bytes:
     return brotli.compress(data, mode=mode, quality=quality)
 
 
-def _cached(cache: Path | None, digest: str, suffix: str, make) -> bytes:  # type: ignore[no-untyped-def]
+def _cached(cache: Path | None, digest: str, suffix: str, make: Callable[[], bytes]) -> bytes:
     if cache is None:
         return make()
     path = cache / f"{digest}{suffix}"
@@ -87,7 +89,7 @@ def compress_site(site_dir: Path, cache: Path | None = None) -> tuple[int, int, 
                 cache,
                 digest,
                 f".{quality}{suffix}" if name == "br" else suffix,
-                (lambda: _brotli(data, quality)) if name == "br" else (lambda: _gzip(data)),
+                functools.partial(_brotli, data, quality) if name == "br" else functools.partial(_gzip, data),
             )
             target = path.with_name(path.name + suffix)
             if len(packed) >= len(data):

@@ -48,7 +48,7 @@ def url_in(lang: str, default: str, rel: str) -> str:
 def alternates(site_url: str, rel: str, default: str, languages: list[str]) -> list[tuple[str, str]]:
     """(hreflang, absolute URL) of page `rel` in every language, then x-default."""
     found = [(lang, site_url + url_in(lang, default, rel)) for lang in languages]
-    return found + [(X_DEFAULT, site_url + url_in(default, default, rel))]
+    return [*found, (X_DEFAULT, site_url + url_in(default, default, rel))]
 
 
 def add_alternates(
@@ -70,8 +70,10 @@ def add_alternates(
 def sitemap(site_url: str, default: str, languages: list[str], rels: list[str]) -> str:
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
-        'xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+        (
+            '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+            'xmlns:xhtml="http://www.w3.org/1999/xhtml">'
+        ),
     ]
     for rel in rels:
         links = alternates(site_url, rel, default, languages)

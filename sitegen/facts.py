@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -261,7 +262,7 @@ def fact_parting(game: GameRecord, key: str) -> Fact:
     """A mistake line: the move where it leaves its winning line, and what each played."""
     if game.winning is None:
         raise _fail(game, key, 'only a mistake line (with "winning") has a parting move')
-    k = next((i for i, (a, b) in enumerate(zip(game.moves, game.winning)) if a != b), None)
+    k = next((i for i, (a, b) in enumerate(zip(game.moves, game.winning, strict=False)) if a != b), None)
     if k is None:
         raise _fail(game, key, "the line never leaves its winning line")
     params: dict[str, Any] = {"number": game.states[k + 1]["moves"]}
@@ -504,7 +505,7 @@ def fact_diagram(args: str, lang: str, ctx: Any) -> str:
     name, key, options = _split(args)
     if options not in ([], ["after"]):
         raise ValueError(f"unknown factdiagram option {' '.join(options)!r} (the only option is after)")
-    game, fact = fact_of(args, ctx)
+    fact = fact_of(args, ctx)[1]
     index = 1 if options else 0
     if index >= len(fact.diagrams):
         raise ValueError(f"fact {key!r} of {name!r} has no diagram" + (" after its step" if index else ""))

@@ -56,8 +56,9 @@ def _palette(config: Any, lang: str) -> list[dict[str, Any]]:
 
 
 def configure(config: Any) -> Any:
-    import catalogues
     from mkdocs_static_i18n.config import I18nPluginLanguage
+
+    import catalogues
 
     plugin = config.plugins.get("i18n")
     if plugin is None:

@@ -65,9 +65,7 @@ def goal_met(state: dict[str, Any], goal: dict[str, Any]) -> bool:
     for place, size in goal.get("size", {}).items():
         if len(cards_at(state, place) or []) != size:
             return False
-    if "status" in goal and state["status"] != goal["status"]:
-        return False
-    return True
+    return not ("status" in goal and state["status"] != goal["status"])
 
 
 # ---- loading and checking a lesson file ---------------------------------------------------------
@@ -124,7 +122,7 @@ def load_lesson(docs_dir: Path, name: str, root: Path | None = None) -> Lesson:
             if cards_at(state, place) is None:
                 raise fail("goal", f"goal {kind!r} names {place!r}, which is no place of {data['game']}")
         if kind == "top" and any(not isinstance(c, str) or not CARD_RE.match(c) for c in places.values()):
-            raise fail("goal", f"goal 'top' maps places to cards such as \"8H\"")
+            raise fail("goal", "goal 'top' maps places to cards such as \"8H\"")
     if goal_met(state, goal):
         raise fail("goal", "the goal is met before any move: nothing to learn")
     line = data["line"]
@@ -265,8 +263,8 @@ def _alt(lesson: Any, lang: str, params: dict[str, Any]) -> str:
 
 def lesson_html(args: str, lang: str, ctx: MarkerContext) -> str:
     import catalogues
-    from sitegen.live import JS_MESSAGES, _esc, answers_file, json_script, ui_messages
     from sitegen.lightpage import state_attribute
+    from sitegen.live import JS_MESSAGES, _esc, answers_file, json_script, ui_messages
     from sitegen.pictures import picture_html
 
     words = args.split()
@@ -283,6 +281,11 @@ def lesson_html(args: str, lang: str, ctx: MarkerContext) -> str:
     data = answers(lesson, lang, ident)
     params = _params(lesson.params, lang, lesson.game)
     m = lambda key, **p: _esc(catalogues.message(lang, key, **p))  # noqa: E731
+
+    def label(key: str) -> str:
+        """The message `key` as a label ("Lesson:"), punctuated the language's way."""
+        return m("punct.label", label=catalogues.message(lang, key))
+
     gap = m("punct.then", before="", after="")  # between a label and its text: none in Japanese
     root = data["nodes"][0]
     from sitegen.live import unpack_svg
@@ -294,10 +297,9 @@ def lesson_html(args: str, lang: str, ctx: MarkerContext) -> str:
     nxt = ""
     if lesson.next:
         after = load_lesson(ctx.docs_dir, lesson.next, ctx.root)
-        nxt = (
-            f' <a data-role="next" href="#lesson-{_esc(lesson.next)}">'
-            f"{m('learn.next', title=catalogues.message(lang, after.text['title'], **_params(after.params, lang, after.game)))}</a>"
-        )
+        after_title = catalogues.message(lang, after.text["title"], **_params(after.params, lang, after.game))
+        href = f"#lesson-{_esc(lesson.next)}"
+        nxt = f' <a data-role="next" href="{href}">{m("learn.next", title=after_title)}</a>'
     extra = ""
     if lesson.game == "crescent":
         extra = (
@@ -310,26 +312,38 @@ def lesson_html(args: str, lang: str, ctx: MarkerContext) -> str:
 
     return "\n".join(
         [
-            f'<section class="cc-live cc-learn cc-lesson" id="{ident}" data-lesson="{_esc(name)}"'
-            f' data-board="{lesson.game}" data-lang="{_esc(lang)}" data-diagram-id="{ident}"'
-            f' data-answers="{_esc(answers_file(data, lang))}"'
-            f' data-search-exclude aria-labelledby="{ident}-title"'
-            f"{state_attribute(lesson.state)}>",
-            f'<p class="cc-learn-title" id="{ident}-title"><strong>{m("punct.label", label=catalogues.message(lang, "learn.lesson"))}{gap}{title}</strong>'
-            f' <span class="cc-learn-badge" data-role="badge" hidden>{m("learn.badge.done")}</span></p>',
-            f'<p class="cc-learn-goal" data-role="goal"><span>{m("punct.label", label=catalogues.message(lang, "learn.goal"))}</span>{gap}{goal}</p>',
+            (
+                f'<section class="cc-live cc-learn cc-lesson" id="{ident}" data-lesson="{_esc(name)}"'
+                f' data-board="{lesson.game}" data-lang="{_esc(lang)}" data-diagram-id="{ident}"'
+                f' data-answers="{_esc(answers_file(data, lang))}"'
+                f' data-search-exclude aria-labelledby="{ident}-title"'
+                f"{state_attribute(lesson.state)}>"
+            ),
+            (
+                f'<p class="cc-learn-title" id="{ident}-title">'
+                f"<strong>{label('learn.lesson')}{gap}{title}</strong>"
+                f' <span class="cc-learn-badge" data-role="badge" hidden>{m("learn.badge.done")}</span></p>'
+            ),
+            f'<p class="cc-learn-goal" data-role="goal"><span>{label("learn.goal")}</span>{gap}{goal}</p>',
             json_script("ui", ui_messages(lang, JS_MESSAGES + LEARN_MESSAGES)),
             # A picture until the board's answers (with its drawing) arrive: a tab stop meanwhile, so
             # that a keyboard reader who comes to it is taken to the board's first place then.
-            f'<div class="cc-svg" data-role="svg" tabindex="0" data-picture-stop>'
-            f"{picture_html(svg, lang, ctx, ident=ident, desc_id=f'{ident}-desc', alt=alt)}</div>",
-            f'<div class="cc-toolbar">{extra}'
-            f'<button type="button" data-action="undo">{m("ui.button.undo")}</button>'
-            f'<button type="button" data-action="reset">{m("ui.button.reset")}</button></div>',
-            f'<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
+            (
+                f'<div class="cc-svg" data-role="svg" tabindex="0" data-picture-stop>'
+                f"{picture_html(svg, lang, ctx, ident=ident, desc_id=f'{ident}-desc', alt=alt)}</div>"
+            ),
+            (
+                f'<div class="cc-toolbar">{extra}'
+                f'<button type="button" data-action="undo">{m("ui.button.undo")}</button>'
+                f'<button type="button" data-action="reset">{m("ui.button.reset")}</button></div>'
+            ),
+            '<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
             f'<p class="cc-learn-done" data-role="done" hidden>{nxt}</p>',
-            f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
-            f'<p data-role="desc" id="{ident}-desc">{_esc(diagrams.describe(lesson.state, lang))}</p></details>',
+            (
+                f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
+                f'<p data-role="desc" id="{ident}-desc">{_esc(diagrams.describe(lesson.state, lang))}</p>'
+                "</details>"
+            ),
             "</section>",
         ]
     )

@@ -15,7 +15,7 @@ _PROTECTED = re.compile(
     r"|<(pre|code|script|style|svg|textarea|kbd)\b.*?</\1\s*>"
     r"|<[^>]+>"
     r"|&(?:#\d+|#x[0-9a-fA-F]+|\w+);",
-    re.S | re.I,
+    re.DOTALL | re.IGNORECASE,
 )
 
 

@@ -105,8 +105,10 @@ def install(site_dir: Path, root: Path) -> list[str]:
     pyodide = root / "node_modules" / "pyodide"
     if not (pyodide / "pyodide.asm.wasm").is_file():
         raise FileNotFoundError(f"{pyodide}: Pyodide runtime missing (run scripts/setup.sh: npm ci)")
-    for name in PYODIDE_FILES:
-        if copy_if_changed(pyodide / name, site_dir / "pyodide" / name):
-            written.append(f"pyodide/{name}")
+    written.extend(
+        f"pyodide/{name}"
+        for name in PYODIDE_FILES
+        if copy_if_changed(pyodide / name, site_dir / "pyodide" / name)
+    )
     written += write_assets(site_dir)  # the files gathered while pages were rendered
     return written

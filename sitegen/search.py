@@ -47,8 +47,8 @@ def plain_words(*texts: str) -> str:
     from sitegen import search_ja
 
     seen: dict[str, None] = {}
-    for text in texts:
-        text = html.unescape(TAG_RE.sub(" ", text)).lower()
+    for raw in texts:
+        text = html.unescape(TAG_RE.sub(" ", raw)).lower()
         for word in WORD_RE.findall(text):
             if search_ja.has_japanese(word):
                 continue  # NFD would strip the voicing marks of kana (ゲ -> ケ): not accents

@@ -70,7 +70,9 @@ def clause_tails(text: str) -> list[str]:
     for clause in CLAUSE_RE.findall(text):
         if not has_japanese(clause):
             continue
-        for i in range(1, len(clause)):
-            if _word_start(clause, i) and len(clause) - i >= MIN_CHARS:
-                tails.append(clause[i : i + SUFFIX_CHARS].lower())
+        tails.extend(
+            clause[i : i + SUFFIX_CHARS].lower()
+            for i in range(1, len(clause))
+            if _word_start(clause, i) and len(clause) - i >= MIN_CHARS
+        )
     return tails

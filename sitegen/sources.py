@@ -154,7 +154,8 @@ def load_example(docs_dir: Path, name: str, root: Path | None = None) -> Example
     ):
         raise SourceError(shown, 1, 'an example must be {"code": "...", "moves": ["...", ...]}')
     try:
-        game = engine.new_game(data["code"])
+        code = engine.normalise_code(data["code"])
+        game = engine.new_game(code)
     except engine.CodeError as e:
         line = text.count("\n", 0, max(text.find('"code"'), 0)) + 1
         raise SourceError(shown, line, f"bad game code {data['code']!r}: {e.reason}") from None
@@ -169,7 +170,7 @@ def load_example(docs_dir: Path, name: str, root: Path | None = None) -> Example
                 shown, _line_of_move(text, i), f"move {i + 1} {move!r} is illegal here: {e.reason}"
             ) from None
         states.append(game.state())
-    example = Example(name, shown, game.code, tuple(data["moves"]), tuple(states))
+    example = Example(name, shown, code, tuple(data["moves"]), tuple(states))
     _cache[key] = example
     return example
 

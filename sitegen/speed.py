@@ -9,6 +9,7 @@ template is recompiled; the output is the same bytes as without the cache.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import jinja2
@@ -42,14 +43,11 @@ def share_template_cache(env: Any) -> Any:
 # template files (mostly icons) against a score of patterns: a second of the four language
 # builds. The theme's files do not change while a process runs, so the list is kept per
 # (theme folders, static templates); the File objects are still made fresh for each build.
-_theme_files: dict[tuple[Any, ...], list[tuple[str, str]]] = {}
-_patched = False
+_theme_files: dict[tuple[Any, ...], list[tuple[str, str | None]]] = {}
 
 
+@functools.cache  # patches once per process
 def cache_theme_file_list() -> None:
-    global _patched
-    if _patched:
-        return
     from mkdocs.structure.files import File, Files
 
     original = Files.add_files_from_theme
@@ -72,4 +70,3 @@ def cache_theme_file_list() -> None:
                 self.append(File(path, src_dir, config.site_dir, config.use_directory_urls))
 
     Files.add_files_from_theme = add_files_from_theme  # type: ignore[method-assign]
-    _patched = True
