@@ -2,7 +2,7 @@
 
 `finish_page(html, lang)`: on a Play page, a skip link to the board as the page's first
 focusable element (beside Material's own "skip to content"). The link's target is the board's
-drawing; board.js moves the focus onto the board's one tab stop when it is followed.
+drawing; play/play.js moves the focus onto the board's one tab stop when it is followed.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ answer it on a Play page (same svg, captions and refusal sentences), then filter
 - a move onto the tree carries `node`, the index of the position it leads to;
 - a move that reaches the goal carries `done`.
 
-So the page (assets/js/learn.js) answers every click from this data at once, with no Python:
+So the page (assets/js/learn/lesson.js) answers every click from this data at once, with no Python:
 the first click and every later one. SVGs are packed with sitegen.live.pack_svgs.
 """
 

@@ -3,7 +3,7 @@
 - A page's live parts each carry their messages for the page's scripts
   (`<script type="application/json" data-role="ui">`), mostly the very same ones: the Puzzles
   page had 26 copies of one 2 KB block. Each repeat becomes an empty element that names the
-  first (`data-ref="cc-ui-<hash>"`, read by boot.js's uiMessages).
+  first (`data-ref="cc-ui-<hash>"`, read by core/messages.js's uiMessages).
 - Board pictures are `loading="lazy"` (sitegen/pictures.py), except the page's first, which may
   be its largest paint and should not wait for layout.
 

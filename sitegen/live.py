@@ -3,9 +3,9 @@
 
 Everything the page shows before Python runs is made here, with the engine and diagrams:
 - a board: the default deal drawn as an interactive SVG, its buttons and labels in the page's
-  language (assets/js/board.js brings it to life once the Python worker is up);
+  language (assets/js/play/ and tryit/ bring it to life once the Python worker is up);
 - a replay: the deal's SVG, the move list with captions, and every step's SVG and description
-  packed into a JSON file under assets/replays/ that replay.js fetches on first use — no Python
+  packed into a JSON file under assets/replays/ that replay/replay.js fetches on first use — no Python
   and no other host is involved in stepping through an example;
 - a try-it diagram: the position's SVG plus, computed with the engine, the answer to every first
   click (a tap on each place; a second click from each place onto each other place), so the
@@ -311,7 +311,7 @@ def replay_html(args: str, lang: str, ctx: MarkerContext) -> str:
             f' data-src="{REPLAY_DIR}/{_esc(file_name)}" data-game="{game_name}">',
             json_script("ui", ui_messages(lang, JS_MESSAGES + REPLAY_MESSAGES)),
             json_script("replay", {"code": example.code, "moves": list(example.moves)}),
-            # The deal as a picture (sitegen/pictures.py); replay.js draws each step from the file.
+            # The deal as a picture (sitegen/pictures.py); replay/replay.js draws each step from the file.
             f'<div class="cc-svg" data-role="svg" tabindex="0" data-search-exclude>'
             f"{picture_html(unpack_svg(steps, 0), lang, ctx, ident=ident, desc_id=f'{ident}-desc', alt=alt)}"
             "</div>",
@@ -337,7 +337,7 @@ def replay_html(args: str, lang: str, ctx: MarkerContext) -> str:
                 else ""
             ),
             # Every move with its commentary: hundreds of entries, all in the step file already
-            # (captions, notes), so replay.js writes them when the file arrives (an example game's
+            # (captions, notes), so replay/replay.js writes them when the file arrives (an example game's
             # list was 30-50 KB of the page each).
             f'<details class="cc-moves"><summary>{m("ui.replay.moves")}</summary>'
             f'<ol class="cc-movelist" data-role="movelist"></ol></details>',
@@ -505,7 +505,7 @@ def tryit_figure(
 
     kind = state["game"]
     initial = _render(state, lang, ident, interactive=True) if static else svg
-    # Fetched by the page when the figure comes near the viewport (board.js), not inlined:
+    # Fetched by the page when the figure comes near the viewport (tryit/tryit.js), not inlined:
     # a rules page's answers weigh several times its text. They bring the drawing too: the
     # page itself shows a picture of it (an <img>), which the drawing replaces on arrival.
     answers = answers_file(first_answers(state, lang, ident, initial_svg=initial, picture_svg=svg), lang)

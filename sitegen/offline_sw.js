@@ -50,7 +50,7 @@
   var snapshotUrl = data.snapshot ? scope + data.snapshot : null;
 
   /** The Python snapshot: cache-first; a request made only-if-cached never reaches the network
-   * (docs/assets/js/pystart.js asks so to learn whether a start from it would be quick). */
+   * (docs/assets/js/python/pystart.js asks so to learn whether a start from it would be quick). */
   function snapshot(request) {
     return caches.open(SNAPSHOT_CACHE).then(function (cache) {
       return cache.match(snapshotUrl).then(function (hit) {

@@ -7,8 +7,8 @@ Here the page holds `<img src="assets/pictures/<hash>.<lang>.svg">` instead: the
 decodes it off the main thread and, `loading="lazy"`, fetches it only near the viewport. The
 picture's text alternative stays in the page (`alt` from the drawing's `<title>`,
 `aria-describedby` pointing at the figure's description, which every figure shows on demand),
-so a screen reader loses nothing. Once the board's build-time answers arrive (board.js,
-learn.js), the inline drawing replaces the picture; a click on the picture before that is
+so a screen reader loses nothing. Once the board's build-time answers arrive (tryit/tryit.js,
+learn/lesson.js), the inline drawing replaces the picture; a click on the picture before that is
 queued and replayed on the drawing at the same spot.
 
 Files are named by a hash of their bytes (equal pictures are one file; a changed one is a new

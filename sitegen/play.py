@@ -1,7 +1,7 @@
 """Build-time HTML of a Play page's own parts, beside the board that sitegen/live.py writes:
 the verdict line, the new-game dialog (Canfield: the seeds' draw choice and "Double click"
 setting), the reader's statistics, and the messages their scripts need (catalogues/<lang>/
-play.json). The scripts are docs/assets/js/verdict.js, settings.js, saved.js and comfort.js.
+play.json). The scripts are docs/assets/js/play/ (verdict.js, settings.js, saved.js, stats.js).
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ def dialog_html(game: str, ident: str, state: dict[str, Any], m: Callable[..., s
 
 
 def stats_html(game: str, m: Callable[..., str]) -> str:
-    """The reader's own figures for this game, filled in by comfort.js from the browser."""
+    """The reader's own figures for this game, filled in by play/stats.js from the browser."""
     best = "play.stats.best-score" if game == "canfield" else "play.stats.best-moves"
     rows = "".join(
         f'<div><dt>{m(key)}</dt><dd data-stat="{stat}">{m("play.stats.none")}</dd></div>'

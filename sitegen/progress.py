@@ -1,7 +1,7 @@
 """`<!-- progress: summary -->` on the home page: the reader's lessons done and puzzles solved.
 
 The build lists every lesson (in each game's `next` order) and every puzzle, with links; the
-page's script (assets/js/learn.js, `Progress`) marks those the reader has done, from
+page's script (assets/js/learn/progress.js, `Progress`) marks those the reader has done, from
 localStorage, counts them and offers to clear them. Lessons live on their game's rules page
 (`<!-- lesson: ID -->`), puzzles on the Puzzles page.
 """

@@ -5,7 +5,7 @@ page's worker imports and saves the interpreter's memory, gzip-compressed (31.5 
 6 MB: hosts rarely compress an unknown binary type), as `assets/snapshot/<key>.bin.gz`. The key
 is a hash of the Pyodide runtime's files, of py.zip and of the script that makes it: a change to
 any makes a new file, and a page never names a stale one. Every page names the current one in
-`<meta name="cc-snapshot" content="assets/snapshot/<key>.bin.gz">`; docs/assets/js/pystart.js
+`<meta name="cc-snapshot" content="assets/snapshot/<key>.bin.gz">`; docs/assets/js/python/pystart.js
 decides whether to use it.
 
 The snapshot is byte-identical from build to build (scripts/make_snapshot.mjs fixes the
