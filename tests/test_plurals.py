@@ -149,13 +149,15 @@ def test_every_plural_message_formats_for_0_to_1000(lang: str) -> None:
         if not blocks:
             continue
         names = catalogues.placeholders(text)
+        # An exact branch (`=0 {no search}`) may say its number in words (issue 22).
+        exact = {int(sel[1:]) for b in blocks for sel, _ in b.branches if sel.startswith("=")}
         for n in range(1001):
             params = {name: "x" for name in names} | {b.name: n for b in blocks}
             params |= {
                 n: ("6D" if k == "card" else "6") for n, k in catalogues.card_arguments(lang, key).items()
             }
             out = catalogues.message(lang, key, **params)
-            assert catalogues.number(lang, n) in out or "#" not in text, (lang, key, n, out)
+            assert catalogues.number(lang, n) in out or "#" not in text or n in exact, (lang, key, n, out)
 
 
 def test_counted_nouns_in_english_are_plural_messages() -> None:
