@@ -15,7 +15,9 @@ from .crescent import Crescent
 from .errors import CodeError, EngineError, IllegalMove, StateError
 from .positions import from_state
 from .reasons import CODE_REASONS, MOVE_REASONS, REASONS, STATE_REASONS
+from .rules import VERSIONS, CanfieldRules, CrescentRules
 from .taps import drop, tap
+from .views import hidden_count, public_state
 
 if TYPE_CHECKING:
     from .solver import Hint, Solution
@@ -25,9 +27,12 @@ __all__ = [
     "MOVE_REASONS",
     "REASONS",
     "STATE_REASONS",
+    "VERSIONS",
     "Canfield",
+    "CanfieldRules",
     "CodeError",
     "Crescent",
+    "CrescentRules",
     "EngineError",
     "Game",
     "GameCode",
@@ -35,10 +40,12 @@ __all__ = [
     "StateError",
     "drop",
     "from_state",
+    "hidden_count",
     "hint",
     "new_game",
     "normalise_code",
     "parse_code",
+    "public_state",
     "solve",
     "tap",
 ]

@@ -1,6 +1,10 @@
 """Canfield: a 13-card reserve, a base card fixing the foundations' start rank, four columns
 built down in alternating colours (wrapping), a stock drawn one or three at a time.
 
+The rules that differ between versions (classic, Rainfall, Storehouse, Superior Canfield,
+Solvitaire's preset) are the fields of `self.rules` (rules.CanfieldRules); the code below reads
+them, never a version's name.
+
 Places are indexed: 0 reserve "R", 1 waste "W", 2-5 columns "1"-"4", 6-9 foundations
 "S" "H" "D" "C" (one per suit, in suit order), 10 the stock.
 """
@@ -14,9 +18,22 @@ from typing import Any
 from . import reasons as R
 from .base import Game
 from .cards import NAMES, RANKS, SUITS, Card, is_red
-from .codes import CANFIELD_VARIANTS, GameCode
+from .codes import GameCode
 from .errors import IllegalMove
 from .notation import TO_FOUNDATION, parse_place, split_pair, upper_index
+from .rules import (
+    BUILD_ALTERNATE,
+    BUILD_SUIT,
+    FILL_RESERVE,
+    RUNS_ANY,
+    RUNS_ONE_OR_WHOLE,
+    START_TWOS,
+    WRAP_ALWAYS,
+    WRAP_AT_START,
+    CanfieldRules,
+    canfield_options,
+    canfield_rules,
+)
 
 RESERVE, WASTE, STOCK = 0, 1, 10
 COLUMNS = (2, 3, 4, 5)
@@ -61,8 +78,60 @@ TAKES: tuple[tuple[Card, ...], ...] = tuple(
 )
 
 
-def is_run(cards: list[Card]) -> bool:
-    return all(_follows_down(cards[k + 1], cards[k]) for k in range(len(cards) - 1))
+Tables = tuple[tuple[tuple[bool, ...], ...], tuple[tuple[Card, ...], ...]]
+_TABLES: dict[tuple[str, str, int], Tables] = {}
+
+
+def column_tables(build: str, wrap: str, base_rank: int) -> Tables:
+    """(FOLLOWS, TAKES) for a version's column build: alternate colours or one suit, and a
+    wrap at K-A always or only away from the start rank (`base_rank`: a card of the start
+    rank minus one never goes on a start-rank card). The app's rules get the tables above."""
+    if build == BUILD_ALTERNATE and wrap == WRAP_ALWAYS:
+        return FOLLOWS, TAKES
+    key = (build, wrap, base_rank if wrap == WRAP_AT_START else -1)
+    tables = _TABLES.get(key)
+    if tables is None:
+        below_start = (base_rank - 1) % 13
+
+        def fits(lo: Card, up: Card) -> bool:
+            if build == BUILD_SUIT:
+                if lo // 13 != up // 13:
+                    return False
+            elif is_red(lo) == is_red(up):
+                return False
+            if (up % 13 - lo % 13) % 13 != 1:
+                return False
+            return not (wrap == WRAP_AT_START and up % 13 == base_rank and lo % 13 == below_start)
+
+        follows = tuple(tuple(fits(lo, up) for up in range(52)) for lo in range(52))
+        takes = tuple(tuple(lo for lo in range(52) if follows[lo][up]) for up in range(52))
+        tables = _TABLES[key] = (follows, takes)
+    return tables
+
+
+def is_run(cards: list[Card], follows: tuple[tuple[bool, ...], ...] = FOLLOWS) -> bool:
+    """Each card sits on the one below it by the column build (`follows`: the app's by default)."""
+    return all(follows[cards[k + 1]][cards[k]] for k in range(len(cards) - 1))
+
+
+def deal_layout(
+    rules: CanfieldRules, cards: list[Card]
+) -> tuple[list[Card], list[list[Card]], list[Card], list[Card]]:
+    """(reserve, foundations, columns, stock) from the shuffled deck.
+
+    The base-card versions deal as CONTRACT.md says. Storehouse (START_TWOS) takes the four 2s
+    out of the same shuffled order first, onto their foundations, and deals the other 48 cards
+    in their order as the others do, without a base card: reserve 13, columns 4, stock 31."""
+    foundations: list[list[Card]] = [[], [], [], []]
+    if rules.start == START_TWOS:
+        for card in cards:
+            if card % 13 == 1:
+                foundations[card // 13].append(card)
+        rest = [card for card in cards if card % 13 != 1]
+        return rest[:13], foundations, rest[13:17], rest[17:]
+    base = cards[13]
+    foundations[base // 13].append(base)
+    return cards[:13], foundations, cards[14:18], cards[18:]
 
 
 class Canfield(Game):
@@ -80,10 +149,21 @@ class Canfield(Game):
         columns: list[list[Card]],
         score: int = 0,
         moves: int = 0,
+        rules: CanfieldRules | None = None,
+        recycles_left: int | None = None,
     ) -> None:
         super().__init__(str(code) if code else None)
+        if rules is None:
+            named = code.variant if code is not None else CanfieldRules(draw=draw)
+            assert isinstance(named, CanfieldRules)
+            rules = named
+        self.rules: CanfieldRules = rules
         self.draw = draw
         self.base_rank = base_rank  # 0 = ace .. 12 = king
+        # -1: no limit on passes; else how many times the waste may still be turned over.
+        self.recycles_left: int = rules.recycles if recycles_left is None else recycles_left
+        self.follows, self.takes = column_tables(rules.build, rules.wrap, base_rank)
+        self.auto_fill = rules.fill == FILL_RESERVE
         # One list per place index; the foundations and columns lists are shared, not copied.
         self.lists: list[list[Card]] = [reserve, waste, *columns, *foundations, stock]
         self.score = score
@@ -91,15 +171,12 @@ class Canfield(Game):
 
     @classmethod
     def deal(cls, code: GameCode, cards: list[Card]) -> Canfield:
-        reserve = cards[:13]
-        base = cards[13]
-        foundations: list[list[Card]] = [[], [], [], []]
-        foundations[base // 13].append(base)
-        columns = [[card] for card in cards[14:18]]
-        stock = cards[18:]
-        return cls(
-            code, CANFIELD_VARIANTS[code.options].draw, base % 13, stock, [], reserve, foundations, columns
-        )
+        rules = canfield_rules(code.options)
+        assert rules is not None
+        reserve, foundations, dealt, stock = deal_layout(rules, cards)
+        base = next(f[0] for f in foundations if f)
+        columns = [[card] for card in dealt]
+        return cls(code, rules.draw, base % 13, stock, [], reserve, foundations, columns, rules=rules)
 
     # --- notation ---------------------------------------------------------------------------
     def _parse(self, text: str) -> Move:
@@ -133,20 +210,26 @@ class Canfield(Game):
     # --- rules ------------------------------------------------------------------------------
     def _refusal(self, move: Move) -> str | None:
         if move == DRAW:
-            return None if self.lists[STOCK] or self.lists[WASTE] else R.NOTHING_TO_DRAW
+            if self.lists[STOCK]:
+                return None
+            if not self.lists[WASTE]:
+                return R.NOTHING_TO_DRAW
+            return R.NO_PASSES if self.recycles_left == 0 else None
         src, dst, n = self._resolve(move)
         if src == STOCK:
             return R.NOT_A_SOURCE
         source = self.lists[src]
         if not source:
             return R.EMPTY_SOURCE
+        if src in FOUNDATIONS and not self.rules.takebacks:
+            return R.NO_TAKEBACKS
         if n > 1:
             if src not in COLUMNS:
                 return R.BAD_NOTATION
             if n > len(source):
                 return R.RUN_TOO_LONG
-            if not is_run(source[-n:]):
-                return R.NOT_A_RUN
+            if not is_run(source[-n:], self.follows):
+                return R.NOT_A_SUIT_RUN if self.rules.build == BUILD_SUIT else R.NOT_A_RUN
         if dst in (RESERVE, WASTE, STOCK):
             return R.NO_DROP_HERE
         if src == dst:
@@ -157,14 +240,41 @@ class Canfield(Game):
                 return R.RUN_TO_FOUNDATION
             return self._foundation_refusal(dst, card)
         target = self.lists[dst]
+        if src in COLUMNS:
+            refusal = self._run_refusal(source, n, bool(target))
+            if refusal is not None:
+                return refusal
         if not target:
-            return None  # only reachable with the reserve empty: the reserve refills at once
+            # With the reserve filling emptied columns at once, only reachable once it is empty.
+            return None
         top = target[-1]
-        if is_red(top) == is_red(card):
+        if self.rules.build == BUILD_SUIT:
+            if top // 13 != card // 13:
+                return R.SAME_SUIT
+        elif is_red(top) == is_red(card):
             return R.ALTERNATE_COLOUR
         if (top % 13 - card % 13) % 13 != 1:
             return R.ONE_LOWER
+        if not self.follows[card][top]:  # one lower, but across the start rank (WRAP_AT_START)
+            return R.START_RANK_WRAP
         return None
+
+    def _run_refusal(self, source: list[Card], n: int, onto_cards: bool) -> str | None:
+        """Whether the top `n` cards of a column may move to another column, by the version's
+        rule on runs (rules.RUNS_*); None when they may."""
+        runs = self.rules.runs
+        if runs == RUNS_ANY or n == len(source):
+            return None
+        if runs == RUNS_ONE_OR_WHOLE:
+            return None if n == 1 else R.ONE_OR_WHOLE
+        # Solvitaire: part of the column (one card included) goes onto an empty column freely,
+        # onto a card only if the card it uncovers can go to its foundation at once.
+        if not onto_cards:
+            return None
+        under = source[-n - 1]
+        if self._foundation_refusal(FOUNDATIONS[0] + under // 13, under) is None:
+            return None
+        return R.PARTIAL_RUN
 
     def _foundation_refusal(self, dst: int, card: Card) -> str | None:
         suit = dst - FOUNDATIONS[0]
@@ -192,6 +302,8 @@ class Canfield(Game):
             else:
                 stock.extend(reversed(waste))  # the stock deals again in its first order
                 waste.clear()
+                if self.recycles_left > 0:
+                    self.recycles_left -= 1
                 record = (DRAW, 0)
         else:
             src, dst, n = self._resolve(move)
@@ -200,7 +312,7 @@ class Canfield(Game):
             del source[-n:]
             points = POINTS_PER_CARD if dst in FOUNDATIONS and src not in FOUNDATIONS else 0
             refilled = False
-            if not source and src in COLUMNS and lists[RESERVE]:
+            if not source and src in COLUMNS and lists[RESERVE] and self.auto_fill:
                 source.append(lists[RESERVE].pop())
                 refilled = True
             self.score += points
@@ -220,6 +332,8 @@ class Canfield(Game):
             else:
                 waste.extend(reversed(stock))
                 stock.clear()
+                if self.rules.passes:
+                    self.recycles_left += 1
         else:
             (src, dst, n), refilled, points = record
             source, target = lists[src], lists[dst]
@@ -236,10 +350,11 @@ class Canfield(Game):
         # Which columns take which card: the two cards of opposite colour one rank below a top.
         takers: dict[Card, list[int]] = {}
         empties: list[int] = []
+        takes = self.takes
         for dst in COLUMNS:
             target = lists[dst]
             if target:
-                for card in TAKES[target[-1]]:
+                for card in takes[target[-1]]:
                     takers.setdefault(card, []).append(dst)
             else:
                 empties.append(dst)
@@ -256,7 +371,10 @@ class Canfield(Game):
                     if dst != src:
                         append((src, dst, n))
 
-        for src in (RESERVE, WASTE, *COLUMNS, *FOUNDATIONS):
+        sources = (
+            (RESERVE, WASTE, *COLUMNS, *FOUNDATIONS) if self.rules.takebacks else (RESERVE, WASTE, *COLUMNS)
+        )
+        for src in sources:
             source = lists[src]
             if not source:
                 continue
@@ -287,13 +405,21 @@ class Canfield(Game):
                     for n in range(2, length + 1):
                         append((src, dst, n))
                     continue
-                for card in TAKES[target[-1]]:
+                for card in takes[target[-1]]:
                     k = (card % 13 - top_rank) % 13 or 13
                     while k < length:
                         if source[-1 - k] == card:
                             append((src, dst, k + 1))
                         k += 13
-        if lists[STOCK] or lists[WASTE]:
+        if self.rules.runs != RUNS_ANY:  # the version's rule on runs (one place: _run_refusal)
+            moves = [
+                m
+                for m in moves
+                if m[0] not in COLUMNS
+                or m[1] not in COLUMNS
+                or self._run_refusal(lists[m[0]], m[2], bool(lists[m[1]])) is None
+            ]
+        if lists[STOCK] or (lists[WASTE] and self.recycles_left != 0):
             moves.append(DRAW)
         return moves
 
@@ -310,7 +436,7 @@ class Canfield(Game):
         def names(cards: list[Card]) -> list[str]:
             return [NAMES[c] for c in cards]
 
-        return {
+        state: dict[str, Any] = {
             "game": "canfield",
             "code": self.code,
             "draw": self.draw,
@@ -324,6 +450,12 @@ class Canfield(Game):
             "moves": self.moves,
             "status": self._status(),
         }
+        options = canfield_options(self.rules)
+        if options[2:]:  # a version other than the app's: the state names its rules
+            state["options"] = options
+        if self.rules.passes:
+            state["recycles_left"] = self.recycles_left
+        return state
 
     def copy(self) -> Canfield:
         # Through the constructor, not __new__: a mypyc-compiled class (scripts/compile_solver.py)
@@ -340,6 +472,8 @@ class Canfield(Game):
             lists[2:6],
             self.score,
             self.moves,
+            self.rules,
+            self.recycles_left,
         )
         twin.code = self.code
         twin._history = deque(self._history, maxlen=self._history.maxlen)

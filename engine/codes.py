@@ -1,7 +1,7 @@
 """Game codes: `CR1-N-AAAAAAB`, `CF1-D3-AAAAACL` — parse, normalise, validate, deal.
 
-A code is GAME VERSION - OPTIONS - DEAL. The options are data (the variant tables below), so a
-variant the app lacks today (Crescent Four, a face-down deal) is one more row, not new code.
+A code is GAME VERSION - OPTIONS - DEAL. The options name a rules record (rules.py), so a
+version is one more row there, not new code.
 """
 
 from __future__ import annotations
@@ -12,33 +12,44 @@ from . import reasons as R
 from .cards import Card, deck
 from .errors import CodeError
 from .prng import SplitMix64, shuffle
+from .rules import (
+    CANFIELD_DRAW,
+    CANFIELD_LETTERS,
+    CRESCENT_RULES,
+    PASSES_LETTER,
+    CanfieldRules,
+    CrescentRules,
+    canfield_rules,
+    canonical_canfield_options,
+)
 
 DEAL_LETTERS = 7
 DEAL_COUNT = 26**DEAL_LETTERS
 _ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
-@dataclass(frozen=True)
-class CrescentVariant:
-    redeals: int
-
-
-@dataclass(frozen=True)
-class CanfieldVariant:
-    draw: int
-
-
-# The options field of a code, per game. Adding a variant = adding a row here (and its rules
-# where they differ). "F" (Crescent Four, 4 redeals) is named by the seeds but not offered yet.
-CRESCENT_VARIANTS: dict[str, CrescentVariant] = {"N": CrescentVariant(redeals=3)}
-CANFIELD_VARIANTS: dict[str, CanfieldVariant] = {"D3": CanfieldVariant(draw=3), "D1": CanfieldVariant(draw=1)}
+# The options field of a code, per game: the rules records of engine/rules.py. Crescent's rows
+# are a table; Canfield's options are D3/D1 followed by letters, one per rule (rules.py).
+CRESCENT_VARIANTS: dict[str, CrescentRules] = CRESCENT_RULES
+CANFIELD_VARIANTS: dict[str, CanfieldRules] = {"D3": CanfieldRules(draw=3), "D1": CanfieldRules(draw=1)}
 
 GAMES = {"CR": "crescent", "CF": "canfield"}
 VERSIONS = {"CR": ("1",), "CF": ("1",)}
-VARIANTS: dict[str, dict[str, CrescentVariant] | dict[str, CanfieldVariant]] = {
-    "CR": CRESCENT_VARIANTS,
-    "CF": CANFIELD_VARIANTS,
-}
+
+
+def rules_of(prefix: str, options: str) -> CrescentRules | CanfieldRules | None:
+    """The rules record an options field names for a game, or None if it names none."""
+    if prefix == "CR":
+        return CRESCENT_RULES.get(options)
+    return canfield_rules(options)
+
+
+def allowed_options(prefix: str) -> list[str]:
+    """What a CodeError on unknown options lists: Crescent's rows; Canfield's draw counts
+    and letters (rules.py)."""
+    if prefix == "CR":
+        return sorted(CRESCENT_RULES)
+    return [*sorted(CANFIELD_DRAW), *sorted(CANFIELD_LETTERS), PASSES_LETTER + "1-9"]
 
 
 @dataclass(frozen=True)
@@ -53,8 +64,11 @@ class GameCode:
         return GAMES[self.prefix]
 
     @property
-    def variant(self) -> CrescentVariant | CanfieldVariant:
-        return VARIANTS[self.prefix][self.options]
+    def variant(self) -> CrescentRules | CanfieldRules:
+        """The rules record the options name (parse_code has checked that they name one)."""
+        rules = rules_of(self.prefix, self.options)
+        assert rules is not None
+        return rules
 
     def __str__(self) -> str:
         return f"{self.prefix}{self.version}-{self.options}-{deal_letters(self.deal)}"
@@ -83,8 +97,10 @@ def parse_code(text: object) -> GameCode:
         raise CodeError(R.UNKNOWN_GAME, text, game=prefix)
     if version not in VERSIONS[prefix]:
         raise CodeError(R.UNKNOWN_VERSION, text, version=version)
-    if options not in VARIANTS[prefix]:
-        raise CodeError(R.UNKNOWN_OPTIONS, text, options=options, allowed=sorted(VARIANTS[prefix]))
+    if prefix == "CF":
+        options = canonical_canfield_options(options)  # letters in any order, stored sorted
+    if rules_of(prefix, options) is None:
+        raise CodeError(R.UNKNOWN_OPTIONS, text, options=options, allowed=allowed_options(prefix))
     if len(deal) != DEAL_LETTERS:
         raise CodeError(R.DEAL_LENGTH, text, length=len(deal))
     number = 0
@@ -98,7 +114,8 @@ def parse_code(text: object) -> GameCode:
 def seed_of(code: GameCode) -> int:
     """The PRNG seed: the ASCII bytes of GAME+VERSION ("CR1") above a 40-bit deal number.
 
-    Options are left out on purpose: CF1-D1-X and CF1-D3-X deal the same cards.
+    Options are left out on purpose: every version of a game deals from the same shuffle
+    (CF1-D1-X and CF1-D3-X deal the same cards; Storehouse takes its 2s out of it, canfield.py).
     """
     return (int.from_bytes((code.prefix + code.version).encode("ascii"), "big") << 40) | code.deal
 

@@ -2,18 +2,25 @@
 
 Places are indexed 0-15 (piles "1"-"16") and 16-23 (foundations S+ H+ D+ C+ S- H- D- C-).
 Foundation index f holds suit f % 4 and builds up when f < 4, down otherwise.
+
+The versions (rules.CrescentRules): redeals 3 or 4 (Crescent Four), and the face-down deal,
+where `face_down[i]` counts the cards at the bottom of pile i still face down. A card turns
+face up when it becomes its pile's top (its cover moved away, or a redeal brought it up);
+face-down cards move by the same rules, so only what a player may see changes, never a move.
 """
 
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import replace
 from typing import Any
 
 from . import reasons as R
 from .base import Game
 from .cards import NAMES, Card
-from .codes import CRESCENT_BASES, CRESCENT_VARIANTS, GameCode
+from .codes import CRESCENT_BASES, GameCode
 from .notation import TO_FOUNDATION, parse_place, split_pair, upper_index
+from .rules import CRESCENT_RULES, CrescentRules, crescent_options
 
 PILES = 16
 PILE_LIMIT = 13
@@ -55,9 +62,19 @@ class Crescent(Game):
         foundations: list[list[Card]],
         redeals_left: int,
         moves: int = 0,
+        rules: CrescentRules | None = None,
+        face_down: list[int] | None = None,
     ) -> None:
         super().__init__(str(code) if code else None)
-        self.variant = CRESCENT_VARIANTS[code.options if code else "N"]
+        if rules is None:
+            rules = CRESCENT_RULES[code.options if code else "N"]
+        self.rules: CrescentRules = rules
+        self.variant = rules
+        # None in the face-up versions (every card is seen), else one count per pile.
+        self.face_down: list[int] | None = (face_down or [0] * PILES) if rules.face_down else None
+        # For internal search only (players cannot undo a redeal): which piles each redeal
+        # turned a card face up in, so that _revert restores the counts exactly.
+        self._redeal_turns: list[list[int]] = []
         self.piles = piles
         self.foundations = foundations
         self.redeals_left = redeals_left
@@ -68,7 +85,9 @@ class Crescent(Game):
     def deal(cls, code: GameCode, cards: list[Card]) -> Crescent:
         piles = [cards[6 * i : 6 * i + 6] for i in range(PILES)]
         foundations = [[base] for base in CRESCENT_BASES]
-        return cls(code, piles, foundations, CRESCENT_VARIANTS[code.options].redeals)
+        rules = CRESCENT_RULES[code.options]
+        face_down = [len(pile) - 1 for pile in piles] if rules.face_down else None
+        return cls(code, piles, foundations, rules.redeals, rules=rules, face_down=face_down)
 
     # --- notation ---------------------------------------------------------------------------
     def _parse(self, text: str) -> Move:
@@ -139,39 +158,55 @@ class Crescent(Game):
             return R.FOUNDATION_ORDER
         return None
 
-    def _apply(self, move: Move) -> Move:
+    def _apply(self, move: Move) -> Any:
         self._legal_cache = None
+        face_down = self.face_down
         if move == REDEAL:
-            for pile in self.piles:
+            turned: list[int] = []
+            for i, pile in enumerate(self.piles):
                 if len(pile) >= 2:
                     pile.append(pile.pop(0))
+                    if face_down is not None and face_down[i] > 0:
+                        face_down[i] -= 1  # the bottom card, face down, came up to the top
+                        turned.append(i)
+            if face_down is not None:
+                self._redeal_turns.append(turned)
             self.redeals_left -= 1
             return REDEAL
         src, dst = self._resolve(move)
         if dst >= PILES or src >= PILES:
             self._foundation_moves = None
-        self._place(dst).append(self._place(src).pop())
+        source = self._place(src)
+        self._place(dst).append(source.pop())
         self.moves += 1
+        if face_down is not None and src < PILES and source and face_down[src] >= len(source):
+            face_down[src] = len(source) - 1  # the uncovered card turns face up
+            return (src, dst, 1)  # the record says so, for _revert
         return (src, dst)
 
-    def _remember(self, record: Move) -> None:
+    def _remember(self, record: Any) -> None:
         if record == REDEAL:
             self._history.clear()  # moves before a redeal can no longer be undone
         else:
             self._history.append(record)
 
-    def _revert(self, record: Move) -> None:
+    def _revert(self, record: Any) -> None:
         self._legal_cache = None
         if record == REDEAL:  # only internal search reverts a redeal; players cannot
             for pile in self.piles:
                 if len(pile) >= 2:
                     pile.insert(0, pile.pop())
+            if self.face_down is not None:
+                for i in self._redeal_turns.pop():
+                    self.face_down[i] += 1
             self.redeals_left += 1
             return
-        src, dst = record
+        src, dst = record[0], record[1]
         if dst >= PILES or src >= PILES:
             self._foundation_moves = None
         self._place(src).append(self._place(dst).pop())
+        if len(record) == 3 and self.face_down is not None:
+            self.face_down[src] += 1  # the card the move had uncovered is face down again
         self.moves -= 1
 
     def _place(self, index: int) -> list[Card]:
@@ -242,7 +277,7 @@ class Crescent(Game):
         return "playing"
 
     def _state(self) -> dict[str, Any]:
-        return {
+        state: dict[str, Any] = {
             "game": "crescent",
             "code": self.code,
             "piles": [[NAMES[c] for c in pile] for pile in self.piles],
@@ -254,13 +289,40 @@ class Crescent(Game):
             "moves": self.moves,
             "status": self._status(),
         }
+        if self.rules != CRESCENT_RULES["N"]:  # another version: the state names its rules
+            state["options"] = crescent_options(self.rules)
+        if self.face_down is not None:
+            state["face_down"] = list(self.face_down)
+        return state
+
+    def open_copy(self) -> Crescent:
+        """A copy with every card face up (the same position in the face-up version of the
+        same redeals), for the solver's open-card value; history not included."""
+        rules = replace(self.rules, face_down=False)
+        twin = Crescent(
+            None,
+            [p[:] for p in self.piles],
+            [f[:] for f in self.foundations],
+            self.redeals_left,
+            self.moves,
+            rules,
+        )
+        twin.code = self.code
+        return twin
 
     def copy(self) -> Crescent:
         # Through the constructor, not __new__: a mypyc-compiled class (scripts/compile_solver.py)
         # cannot be made without it.
         twin = Crescent(
-            None, [p[:] for p in self.piles], [f[:] for f in self.foundations], self.redeals_left, self.moves
+            None,
+            [p[:] for p in self.piles],
+            [f[:] for f in self.foundations],
+            self.redeals_left,
+            self.moves,
+            self.rules,
+            None if self.face_down is None else self.face_down[:],
         )
-        twin.code, twin.variant = self.code, self.variant
+        twin.code = self.code
+        twin._redeal_turns = [turned[:] for turned in self._redeal_turns]
         twin._history = deque(self._history, maxlen=self._history.maxlen)
         return twin

@@ -12,11 +12,20 @@ from typing import Any
 
 from . import reasons as R
 from .base import Game
-from .canfield import COLUMNS, Canfield, is_run
+from .canfield import COLUMNS, Canfield, column_tables, is_run
 from .cards import BY_NAME, RANKS, SUITS, Card
-from .codes import CRESCENT_BASES, CRESCENT_VARIANTS, GameCode, parse_code
+from .codes import CRESCENT_BASES, GameCode, parse_code
 from .crescent import FOUNDATION_NAMES, PILE_LIMIT, PILES, Crescent
 from .errors import CodeError, StateError
+from .rules import (
+    CRESCENT_RULES,
+    FILL_RESERVE,
+    START_TWOS,
+    CanfieldRules,
+    CrescentRules,
+    canfield_rules,
+    canonical_canfield_options,
+)
 
 
 def from_state(state: Any) -> Game:
@@ -77,6 +86,23 @@ def _name(card: Card) -> str:
     return RANKS[card % 13] + SUITS[card // 13]
 
 
+def _options(state: dict[str, Any], code: GameCode | None, prefix: str, default: str) -> str:
+    """The options field that names the state's rules: its code's, else its "options" field
+    (a state with no code names a version other than the default one there), else `default`.
+    Both given and different: a code mismatch. Canfield letters may come in any order."""
+    value = state.get("options")
+    if value is None:
+        return code.options if code is not None else default
+    if not isinstance(value, str):
+        raise StateError(R.STATE_FORMAT, "options", expected="string", value=value)
+    options = value.strip().upper()
+    if prefix == "CF":
+        options = canonical_canfield_options(options)
+    if code is not None and options != code.options:
+        raise StateError(R.CODE_MISMATCH, "options", value=value, code=str(code))
+    return options
+
+
 def _check_status(state: dict[str, Any], game: Game) -> None:
     if "status" in state and state["status"] != game.status:
         raise StateError(R.STATUS_MISMATCH, "status", value=state["status"], actual=game.status)
@@ -84,7 +110,10 @@ def _check_status(state: dict[str, Any], game: Game) -> None:
 
 def _crescent(state: dict[str, Any]) -> Crescent:
     code = _code(state, "CR")
-    variant = CRESCENT_VARIANTS[code.options if code else "N"]
+    options = _options(state, code, "CR", "N")
+    rules = CRESCENT_RULES.get(options)
+    if rules is None:
+        raise StateError(R.STATE_FORMAT, "options", value=options, expected=sorted(CRESCENT_RULES))
     piles_value = state.get("piles")
     if not isinstance(piles_value, list) or len(piles_value) != PILES:
         raise StateError(R.PILE_COUNT, "piles", expected=PILES)
@@ -109,24 +138,56 @@ def _crescent(state: dict[str, Any]) -> Crescent:
         (c, f"foundations.{n}") for n, f in zip(FOUNDATION_NAMES, foundations, strict=True) for c in f
     ]
     _check_counts(everything, 2)
-    redeals = _count(state, "redeals_left", 0, variant.redeals, R.REDEALS_RANGE, variant.redeals)
+    range_reason = R.REDEALS_RANGE if rules.redeals == 3 else R.REDEALS_RANGE_FOUR
+    redeals = _count(state, "redeals_left", 0, rules.redeals, range_reason, rules.redeals)
     moves = _count(state, "moves", 0, 10**9, R.MOVES_RANGE, 0)
-    game = Crescent(code, piles, foundations, redeals, moves)
+    face_down = _face_down(state, rules, piles)
+    game = Crescent(code, piles, foundations, redeals, moves, rules, face_down)
     _check_status(state, game)
     return game
 
 
+def _face_down(state: dict[str, Any], rules: CrescentRules, piles: list[list[Card]]) -> list[int] | None:
+    """The face-down counts of a face-down version: 16 ints, each at most the pile's size less
+    its top card (a top card is always face up); none in the face-up versions."""
+    value = state.get("face_down")
+    if not rules.face_down:
+        if value is not None:
+            raise StateError(R.STATE_FORMAT, "face_down", expected="no face_down in a face-up version")
+        return None
+    if not isinstance(value, list) or len(value) != PILES:
+        raise StateError(R.STATE_FORMAT, "face_down", expected=f"list of {PILES} integers")
+    counts = []
+    for i, count in enumerate(value):
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise StateError(R.STATE_FORMAT, f"face_down[{i}]", expected="integer", value=count)
+        high = max(len(piles[i]) - 1, 0)
+        if not 0 <= count <= high:
+            raise StateError(R.FACE_DOWN_RANGE, f"face_down[{i}]", value=count, low=0, high=high)
+        counts.append(count)
+    return counts
+
+
 def _canfield(state: dict[str, Any]) -> Canfield:
     code = _code(state, "CF")
-    draw = state.get("draw", code.variant.draw if code else 3)  # type: ignore[union-attr]
+    named = _options(state, code, "CF", "")
+    named_rules = canfield_rules(named) if named else None
+    if named and named_rules is None:
+        raise StateError(R.STATE_FORMAT, "options", value=named)
+    draw = state.get("draw", named_rules.draw if named_rules else 3)
     if type(draw) is not int or draw not in (1, 3):  # not 1.0, not True: play() needs an int
         raise StateError(R.DRAW_OPTION, "draw", value=draw)
-    if code is not None and code.variant.draw != draw:  # type: ignore[union-attr]
-        raise StateError(R.CODE_MISMATCH, "code", value=str(code), draw=draw)
+    if named_rules is not None and named_rules.draw != draw:
+        where = "code" if code is not None else "options"
+        raise StateError(R.CODE_MISMATCH, where, value=str(code) if code else named, draw=draw)
+    rules = named_rules or CanfieldRules(draw=draw)
     base_value = state.get("base_rank")
     if not isinstance(base_value, str) or len(base_value) != 1 or base_value not in RANKS:
         raise StateError(R.BASE_RANK, "base_rank", value=base_value)
     base_rank = RANKS.index(base_value)
+    if rules.start == START_TWOS and base_rank != 1:  # Storehouse: the foundations start at 2
+        raise StateError(R.BASE_RANK, "base_rank", value=base_value, expected="2")
+    follows = column_tables(rules.build, rules.wrap, base_rank)[0]
     stock = _cards(state.get("stock", []), "stock")
     waste = _cards(state.get("waste", []), "waste")
     reserve = _cards(state.get("reserve", []), "reserve")
@@ -145,11 +206,18 @@ def _canfield(state: dict[str, Any]) -> Canfield:
     cvalue = state.get("columns")
     if not isinstance(cvalue, list) or len(cvalue) != len(COLUMNS):
         raise StateError(R.PILE_COUNT, "columns", expected=len(COLUMNS))
+    if not rules.takebacks and not any(foundations):
+        # No card leaves a foundation, so the base card (Storehouse: the 2s) is still there.
+        raise StateError(R.FOUNDATION_BASE, "foundations")
+    if rules.start == START_TWOS and not rules.takebacks:
+        for suit, cards in enumerate(foundations):
+            if not cards:
+                raise StateError(R.FOUNDATION_BASE, f"foundations.{SUITS[suit]}", expected="2" + SUITS[suit])
     columns = [_cards(c, f"columns[{i}]") for i, c in enumerate(cvalue)]
     for i, column in enumerate(columns):
-        if not is_run(column):
-            raise StateError(R.COLUMN_NOT_A_RUN, f"columns[{i}]")
-        if not column and reserve:
+        if not is_run(column, follows):
+            raise StateError(R.COLUMN_NOT_A_RUN, f"columns[{i}]", build=rules.build)
+        if not column and reserve and rules.fill == FILL_RESERVE:
             raise StateError(R.EMPTY_COLUMN_WITH_RESERVE, f"columns[{i}]")
     everything = (
         [(c, "stock") for c in stock] + [(c, "waste") for c in waste] + [(c, "reserve") for c in reserve]
@@ -161,6 +229,15 @@ def _canfield(state: dict[str, Any]) -> Canfield:
     if score % 5:
         raise StateError(R.SCORE_RANGE, "score", value=score)
     moves = _count(state, "moves", 0, 10**9, R.MOVES_RANGE, 0)
-    game = Canfield(code, draw, base_rank, stock, waste, reserve, foundations, columns, score, moves)
+    if rules.passes:
+        recycles = rules.recycles
+        recycles_left = _count(state, "recycles_left", 0, recycles, R.RECYCLES_RANGE, recycles)
+    elif "recycles_left" in state:
+        raise StateError(R.STATE_FORMAT, "recycles_left", expected="no recycles_left with unlimited passes")
+    else:
+        recycles_left = -1
+    game = Canfield(
+        code, draw, base_rank, stock, waste, reserve, foundations, columns, score, moves, rules, recycles_left
+    )
     _check_status(state, game)
     return game

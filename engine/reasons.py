@@ -40,6 +40,15 @@ RUN_TOO_LONG = "run-too-long"  # more cards asked for than the column holds
 RUN_TO_FOUNDATION = "run-to-foundation"  # only one card at a time goes to a foundation
 NOTHING_TO_DRAW = "nothing-to-draw"  # stock and waste both empty
 
+# Canfield versions (rules.py): the refusals a rule of some versions only gives
+NO_TAKEBACKS = "no-take-backs"  # a foundation's cards stay there (takebacks=False)
+ONE_OR_WHOLE = "one-or-whole"  # only one card or the whole column moves (RUNS_ONE_OR_WHOLE)
+PARTIAL_RUN = "partial-run"  # Solvitaire: part of a column moves onto a card only if the
+#   card it uncovers can go to its foundation at once (RUNS_PARTIAL_IF_HOME)
+START_RANK_WRAP = "start-rank-wrap"  # one rank below the start rank never goes on the start rank
+NOT_A_SUIT_RUN = "not-a-suit-run"  # Storehouse: the cards asked for are not a run in one suit
+NO_PASSES = "no-passes"  # the stock's passes are all used: the waste is not turned over again
+
 MOVE_REASONS: tuple[str, ...] = (
     BAD_NOTATION,
     UNKNOWN_PLACE,
@@ -66,6 +75,12 @@ MOVE_REASONS: tuple[str, ...] = (
     RUN_TOO_LONG,
     RUN_TO_FOUNDATION,
     NOTHING_TO_DRAW,
+    NO_TAKEBACKS,
+    ONE_OR_WHOLE,
+    PARTIAL_RUN,
+    START_RANK_WRAP,
+    NOT_A_SUIT_RUN,
+    NO_PASSES,
 )
 
 # Bad game codes (engine.CodeError) ------------------------------------------------------------
@@ -103,6 +118,9 @@ DRAW_OPTION = "draw-option"  # Canfield: draw is not 1 or 3
 BASE_RANK = "base-rank"  # Canfield: base_rank not a rank, or foundations disagree
 COLUMN_NOT_A_RUN = "column-not-a-run"  # Canfield: a column no legal play could build
 EMPTY_COLUMN_WITH_RESERVE = "empty-column-with-reserve"  # Canfield: the reserve refills at once
+REDEALS_RANGE_FOUR = "redeals-range-four"  # Crescent Four: redeals left not 0 to 4
+FACE_DOWN_RANGE = "face-down-range"  # face-down Crescent: a pile's face-down count out of range
+RECYCLES_RANGE = "recycles-range"  # Canfield with limited passes: recycles left out of range
 
 STATE_REASONS: tuple[str, ...] = (
     STATE_FORMAT,
@@ -122,6 +140,9 @@ STATE_REASONS: tuple[str, ...] = (
     BASE_RANK,
     COLUMN_NOT_A_RUN,
     EMPTY_COLUMN_WITH_RESERVE,
+    REDEALS_RANGE_FOUR,
+    FACE_DOWN_RANGE,
+    RECYCLES_RANGE,
 )
 
 REASONS: tuple[str, ...] = MOVE_REASONS + CODE_REASONS + STATE_REASONS

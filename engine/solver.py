@@ -32,6 +32,7 @@ from .base import Game
 from .search import Budget, OutOfBudget, Searcher, dfs
 from .solver_canfield import CanfieldSearcher
 from .solver_crescent import CrescentSearcher
+from .views import hidden_count
 
 if TYPE_CHECKING:
     from .canfield import Canfield
@@ -49,6 +50,10 @@ class Solution:
     seconds: float = 0.0
     positions: int = 0  # distinct positions stored by the (last) full pass, finished or not
     why: str = ""  # for "unknown": "time", "nodes" or "memory"
+    # True: the position had face-down cards (face-down Crescent, a face-down Canfield
+    # reserve) and the search looked at them: the verdict is the open-card value, the one a
+    # player who could see every card would get. Callers label it so.
+    open_cards: bool = False
 
     @property
     def nodes_per_second(self) -> float:
@@ -121,6 +126,11 @@ def solve(
     budget = Budget(start + max_seconds, max_nodes, clock)
     if game._won():
         return Solution("win", [], 0, 0.0)
+    open_cards = hidden_count(game) > 0
+    if open_cards and game.game == "crescent":
+        # The search moves cards by its own apply/revert, which keep no face-down counts:
+        # it works on an open copy (the same cards, every one visible), left unchanged too.
+        game = cast("Crescent", game).open_copy()
     s = _searcher(game, takebacks)
     line: list[Any] | None = None
     positions = 0
@@ -166,7 +176,13 @@ def solve(
         if not _verify(game, moves):  # never claim a win that does not replay
             status, moves, why = "unknown", [], "unverified"
     return Solution(
-        status, moves, budget.nodes, clock() - start, positions, why if status == "unknown" else ""
+        status,
+        moves,
+        budget.nodes,
+        clock() - start,
+        positions,
+        why if status == "unknown" else "",
+        open_cards,
     )
 
 

@@ -19,6 +19,17 @@ cycle (after a waste card was played) keeps its own.
 No dominance pruning in the full pass: foundation take-backs, stock plays and runs of every
 length are all generated, so a finished search is a proof.
 
+The versions (rules.CanfieldRules) change the search in these places only, each read from the
+game's rules record: the column tables (same suit, no wrap at the start rank) the game holds;
+runs filtered by the game's own rule (`Canfield._run_refusal`, one rule decided once); no
+take-backs generated where the version has none; the reserve's top offered to an empty column
+where columns are not filled from the reserve at once. Limited passes (Rainfall, Storehouse):
+a recycle is a resource, so the stock macros may cross one only while one is left, the key
+holds the recycles left, and the waste length is kept exactly (positions on the draw cycle are
+no longer reached from one another by draws alone: going back costs a recycle). A second-leg
+card that the first leg also reaches is the same position with one recycle fewer, which can do
+nothing the first cannot: skipping it loses no line. So a finished search is still a proof.
+
 Why some deals stay undecided (issue 13). Draw 1 has no proved loss in 2,000 deals, so its
 undecided deals are most likely wins the search misses. On CF1-D1-AAKYMPV the complete pass
 stored 404,000 positions in 20 s of CPU, and 83 % of the positions it generated had only the base
@@ -37,15 +48,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from .canfield import FOLLOWS, FOUNDATION_SIZE, MOVE_NAMES, TAKES, Canfield
+from .canfield import FOUNDATION_SIZE, MOVE_NAMES, Canfield
+from .rules import RUNS_ANY
 from .search import Searcher
 
 SEP = b"\xff"
 ON_CYCLE = 254  # stands for any waste length on the draw cycle in a key
 COLUMN_LISTS = (2, 3, 4, 5)
 
-# (draws first, then this engine move, the waste's length after the draws: -1 when none)
-Macro = tuple[int, tuple[int, int, int], int]
+# (draws first, then this engine move, the waste's length after the draws: -1 when none,
+#  1 if the draws turn the waste over (a recycle, counted where passes are limited) else 0)
+Macro = tuple[int, tuple[int, int, int], int, int]
 
 
 class CanfieldSearcher(Searcher[Canfield]):
@@ -53,7 +66,11 @@ class CanfieldSearcher(Searcher[Canfield]):
 
     def __init__(self, game: Canfield, takebacks: bool = True) -> None:
         super().__init__(game)
-        self.takebacks = takebacks
+        self.takebacks = takebacks and game.rules.takebacks
+        self.limited = game.rules.passes > 0
+        self.any_run = game.rules.runs == RUNS_ANY
+        self.reserve_to_empty = not game.auto_fill
+        self._first_leg = 0  # how many of _talon()'s last entries need no recycle
 
     def key(self) -> bytes:
         g = self.game
@@ -61,6 +78,15 @@ class CanfieldSearcher(Searcher[Canfield]):
         waste, stock = lists[1], lists[10]
         p = len(waste)
         n = p + len(stock)
+        if self.limited:  # the waste length exactly, and the recycles left (module docstring)
+            return (
+                SEP.join(sorted([bytes(lists[2]), bytes(lists[3]), bytes(lists[4]), bytes(lists[5])]))
+                + SEP
+                + bytes(waste)
+                + bytes(reversed(stock))
+                + bytes((p, len(lists[0]), len(lists[6]), len(lists[7]), len(lists[8]), len(lists[9])))
+                + bytes((g.recycles_left,))
+            )
         pointer = ON_CYCLE if (p % g.draw == 0 or p == n) else p
         return (
             SEP.join(sorted([bytes(lists[2]), bytes(lists[3]), bytes(lists[4]), bytes(lists[5])]))
@@ -72,7 +98,8 @@ class CanfieldSearcher(Searcher[Canfield]):
 
     def _talon(self) -> list[tuple[int, int, int]]:
         """(draws needed, the waste's length then, card) for every card the draws can bring
-        to the waste's top, the current top first, each card once."""
+        to the waste's top, the current top first, each card once. The entries after the
+        first leg cross a recycle (see _crossing)."""
         g = self.game
         waste, stock = g.lists[1], g.lists[10]
         p = len(waste)
@@ -93,8 +120,11 @@ class CanfieldSearcher(Searcher[Canfield]):
                 break
             q = min(n, q + draw)
             k += 1
+        self._first_leg = len(out)
         if p == 0:
             return out  # that leg started at 0: the whole cycle
+        if g.recycles_left == 0:
+            return out  # no recycle left: the waste is not turned over again
         q, k = (min(n, draw)), k + 2  # one draw recycles, the next deals
         while q != n and q != p:
             out.append((k, q, waste[q - 1] if q <= p else stock[n - q]))
@@ -115,10 +145,11 @@ class CanfieldSearcher(Searcher[Canfield]):
                 wanted[s * 13 + (f[-1] % 13 + 1) % 13] = 6 + s
         takers: dict[int, list[int]] = {}
         empties: list[int] = []
+        takes, follows = g.takes, g.follows
         for c in COLUMN_LISTS:
             col = lists[c]
             if col:
-                for card in TAKES[col[-1]]:
+                for card in takes[col[-1]]:
                     takers.setdefault(card, []).append(c)
             else:
                 empties.append(c)
@@ -130,11 +161,15 @@ class CanfieldSearcher(Searcher[Canfield]):
         if reserve:
             r = reserve[-1]
             if r in wanted:
-                scored.append((0, n, (0, (0, wanted[r], 1), -1)))
+                scored.append((0, n, (0, (0, wanted[r], 1), -1, 0)))
                 n += 1
             for d in takers.get(r, ()):
-                scored.append((2, n, (0, (0, d, 1), -1)))
+                scored.append((2, n, (0, (0, d, 1), -1, 0)))
                 n += 1
+            if self.reserve_to_empty:  # columns not filled at once: the reserve may go there
+                for d in empties:
+                    scored.append((3, n, (0, (0, d, 1), -1, 0)))
+                    n += 1
         # Column tops to foundations; runs between columns.
         for c in COLUMN_LISTS:
             col = lists[c]
@@ -143,7 +178,7 @@ class CanfieldSearcher(Searcher[Canfield]):
                 continue
             top = col[-1]
             if top in wanted:
-                scored.append((1, n, (0, (c, wanted[top], 1), -1)))
+                scored.append((1, n, (0, (c, wanted[top], 1), -1, 0)))
                 n += 1
             length = 1
             while True:
@@ -157,24 +192,26 @@ class CanfieldSearcher(Searcher[Canfield]):
                         under = col[-length - 1]
                         score = 2 if under in wanted else 3 if under in takers else 5
                     if full or score <= 3:
-                        if targets:
+                        if targets and (self.any_run or g._run_refusal(col, length, True) is None):
                             for d in targets:
                                 if d != c:
-                                    scored.append((score, n, (0, (c, d, length), -1)))
+                                    scored.append((score, n, (0, (c, d, length), -1, 0)))
                                     n += 1
-                        if not whole:  # a whole column onto an empty one changes nothing
+                        # a whole column onto an empty one changes nothing
+                        if not whole and (self.any_run or g._run_refusal(col, length, False) is None):
                             for d in empties:
-                                scored.append((score + 1, n, (0, (c, d, length), -1)))
+                                scored.append((score + 1, n, (0, (c, d, length), -1, 0)))
                                 n += 1
-                if whole or not FOLLOWS[bottom][col[-length - 1]]:  # the run goes no deeper
+                if whole or not follows[bottom][col[-length - 1]]:  # the run goes no deeper
                     break
                 length += 1
         # Waste cards the draws can bring up, the fewest draws first.
-        for k, q, card in self._talon():
+        for i, (k, q, card) in enumerate(self._talon()):
+            crossing = 1 if i >= self._first_leg else 0
             if card in wanted:
-                scored.append((1, n + 100 * k, (k, (1, wanted[card], 1), q)))
-            scored.extend((4, n + 100 * k, (k, (1, d, 1), q)) for d in takers.get(card, ()))
-            scored.extend((4, n + 100 * k, (k, (1, d, 1), q)) for d in empties)
+                scored.append((1, n + 100 * k, (k, (1, wanted[card], 1), q, crossing)))
+            scored.extend((4, n + 100 * k, (k, (1, d, 1), q, crossing)) for d in takers.get(card, ()))
+            scored.extend((4, n + 100 * k, (k, (1, d, 1), q, crossing)) for d in empties)
             n += 1
         # Foundation take-backs: the full pass only (and never when the caller asks for the
         # rule set without them, used to compare with published figures).
@@ -185,10 +222,10 @@ class CanfieldSearcher(Searcher[Canfield]):
                     continue
                 top = f[-1]
                 for d in takers.get(top, ()):
-                    scored.append((7, n, (0, (6 + s, d, 1), -1)))
+                    scored.append((7, n, (0, (6 + s, d, 1), -1, 0)))
                     n += 1
                 for d in empties:
-                    scored.append((8, n, (0, (6 + s, d, 1), -1)))
+                    scored.append((8, n, (0, (6 + s, d, 1), -1, 0)))
                     n += 1
         return self.best_first(scored)
 
@@ -202,22 +239,27 @@ class CanfieldSearcher(Searcher[Canfield]):
 
     def apply(self, move: Macro) -> Any:
         g = self.game
-        draws, play, pointer = move
+        draws, play, pointer, crossing = move
         if not draws:
-            return (0, 0, g._apply(play))
+            return (0, 0, g._apply(play), 0)
         before = len(g.lists[1])
         self._split(pointer)
         g.moves += draws  # the engine's bookkeeping for `draws` draws (its _apply counts each)
-        return (draws, before, g._apply(play))
+        recycled = crossing and g.recycles_left > 0
+        if recycled:
+            g.recycles_left -= 1
+        return (draws, before, g._apply(play), recycled)
 
     def revert(self, records: Any) -> None:
         g = self.game
-        draws, before, record = records
+        draws, before, record, recycled = records
         g._revert(record)
         if draws:
             self._split(before)
             g.moves -= draws
+            if recycled:
+                g.recycles_left += 1
 
     def names(self, move: Macro) -> list[str]:
-        draws, play, _ = move
+        draws, play, _, _ = move
         return ["draw"] * draws + [MOVE_NAMES[play]]

@@ -72,7 +72,7 @@ def drop(game: Game, src: str, dst: str) -> str:
         s, d = CF.PLACE_INDEX.get(src), CF.PLACE_INDEX.get(dst)
         if s in CF.COLUMNS and d in CF.COLUMNS and s != d:
             column = game.lists[s]
-            runs = [n for n in range(len(column), 0, -1) if CF.is_run(column[-n:])]
+            runs = [n for n in range(len(column), 0, -1) if CF.is_run(column[-n:], game.follows)]
             for n in runs:  # longest first: onto an empty column, the longest run moves
                 move = f"{src}>{dst}" if n == 1 else f"{src}:{n}>{dst}"
                 if game.check(move) is None:

@@ -9,7 +9,8 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as hst
+from hypothesis import given, settings
+from hypothesis import strategies as hst
 
 import engine
 from engine.codes import DEAL_COUNT, deal_letters
@@ -23,7 +24,7 @@ CODES_MD = ROOT / "engine" / "CODES.md"
 
 # --- parsing and normalisation -----------------------------------------------------------------
 @pytest.mark.parametrize(
-    "text, normal",
+    ("text", "normal"),
     [
         ("CR1-N-AAAAAAB", "CR1-N-AAAAAAB"),
         (" cf1-d3-aaaaacl ", "CF1-D3-AAAAACL"),
@@ -47,7 +48,7 @@ def test_code_parts() -> None:
 
 
 @pytest.mark.parametrize(
-    "text, reason",
+    ("text", "reason"),
     [
         ("", "code-format"),
         ("CR1N-AAAAAAB", "code-format"),
@@ -62,7 +63,14 @@ def test_code_parts() -> None:
         ("CR1-D3-AAAAAAB", "unknown-options"),
         ("CF1-N-AAAAAAB", "unknown-options"),
         ("CF1-D2-AAAAAAB", "unknown-options"),
-        ("CR1-F-AAAAAAB", "unknown-options"),  # Crescent Four: room in the design, not offered
+        ("CR1-F-AAAAAAB", None),  # Crescent Four (issue 24)
+        ("CR1-HF-AAAAAAB", "unknown-options"),  # Crescent's options are rows: FH, not HF
+        ("CF1-D3KK-AAAAAAB", "unknown-options"),  # a letter twice
+        ("CF1-D3GW-AAAAAAB", "unknown-options"),  # two rules on runs at once
+        ("CF1-D1P0-AAAAAAB", "unknown-options"),  # passes are 1 to 9
+        ("CF1-D1P-AAAAAAB", "unknown-options"),
+        ("CF1-D3X-AAAAAAB", "unknown-options"),
+        ("CF1-D3WK-AAAAAAB", None),  # letters in any order (normalised to D3KW)
         ("CR1-N-AAAAAB", "deal-length"),
         ("CR1-N-AAAAAAAB", "deal-length"),
         ("CR1-N-", "deal-length"),
@@ -149,11 +157,47 @@ def test_codes_md_seeds_and_worked_examples() -> None:
     text = CODES_MD.read_text(encoding="utf-8")
     assert ref_seed("CR1-N-AAAAAAB") == 0x4352310000000001 and "0x4352310000000001" in text
     assert ref_seed("CF1-D3-AAAAACL") == 0x434631000000003F and "0x434631000000003F" in text
-    assert (
-        ref_shuffled("CR1-N-AAAAAAB")[:18] == "AC 6S 7C QD JC 8D 7D 6S 8S 5H 3C KD JH JS KS TH 9S 9H".split()
-    )
+    assert ref_shuffled("CR1-N-AAAAAAB")[:18] == [
+        "AC",
+        "6S",
+        "7C",
+        "QD",
+        "JC",
+        "8D",
+        "7D",
+        "6S",
+        "8S",
+        "5H",
+        "3C",
+        "KD",
+        "JH",
+        "JS",
+        "KS",
+        "TH",
+        "9S",
+        "9H",
+    ]
     order = ref_shuffled("CF1-D3-AAAAACL")
-    assert order[:18] == "2C TD 7S AH QS 9H AD KH TC 6S 2D 7C 8C 4C 5D 8H TH 7H".split()
+    assert order[:18] == [
+        "2C",
+        "TD",
+        "7S",
+        "AH",
+        "QS",
+        "9H",
+        "AD",
+        "KH",
+        "TC",
+        "6S",
+        "2D",
+        "7C",
+        "8C",
+        "4C",
+        "5D",
+        "8H",
+        "TH",
+        "7H",
+    ]
     assert order[-1] == "JC" and order[18:21] == ["7D", "JH", "TS"]
     state = engine.new_game("CF1-D3-AAAAACL").state()
     assert state["base_rank"] == "4" and state["stock"][-1] == "JC"

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -97,6 +98,19 @@ CASES: list[tuple[str, Callable[[Edit], dict[str, Any]], Edit | None, str]] = [
     ("crescent-redeals-4", cr, _set("redeals_left", 4), "redeals-range"),
     ("crescent-redeals-negative", cr, _set("redeals_left", -1), "redeals-range"),
     ("crescent-moves-negative", cr, _set("moves", -1), "moves-range"),
+    ("crescent-four-redeals-5", cr, lambda s: s.update(options="F", redeals_left=5), "redeals-range-four"),
+    (
+        "crescent-face-down-over-the-top",  # pile 1 holds one card: its top, always face up
+        cr,
+        lambda s: s.update(options="H", face_down=[1] + [0] * 15),
+        "face-down-range",
+    ),
+    (
+        "canfield-recycles-3-of-3-passes",
+        cf,
+        lambda s: s.update(options="D3P3", recycles_left=3),
+        "recycles-range",
+    ),
     ("crescent-status-won", cr, _set("status", "won"), "status-mismatch"),
     ("crescent-status-blocked", cr, _set("status", "blocked"), "status-mismatch"),
     ("crescent-canfield-code", cr, _set("code", "CF1-D3-AAAAAAB"), "code-mismatch"),
@@ -133,7 +147,7 @@ CASES: list[tuple[str, Callable[[Edit], dict[str, Any]], Edit | None, str]] = [
 ]
 
 
-@pytest.mark.parametrize("name, build, edit, reason", CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize(("name", "build", "edit", "reason"), CASES, ids=[c[0] for c in CASES])
 def test_state_error(
     name: str, build: Callable[[Edit], dict[str, Any]], edit: Edit | None, reason: str
 ) -> None:
