@@ -156,6 +156,7 @@ def test_unknown_diagram_reference_fails_the_whole_build(tmp_path: Path) -> None
         text=True,
         cwd=tmp_path,
         timeout=300,
+        check=False,  # the assertions below read its return code and output
     )
     assert result.returncode == 1, result.stdout + result.stderr
     # Line 8 of the file: the three lines of front matter count. The path is shown relative
@@ -183,6 +184,7 @@ def test_broken_link_fails_the_strict_build_with_its_line(tmp_path: Path) -> Non
         text=True,
         cwd=tmp_path,
         timeout=300,
+        check=False,  # the assertions below read its return code and output
     )
     assert result.returncode == 1, result.stdout + result.stderr
     assert "docs/ko/faq.md:5: " in result.stderr and "#no-such-term" in result.stderr

@@ -80,10 +80,14 @@ def test_a_phrase_in_a_message() -> None:
     [("", "needs a style"), ("onto", "unknown: onto"), ("on acc", "one role"), ("short", "one role")],
 )
 def test_a_bad_style_is_a_clear_error(style: str, error: str) -> None:
-    with pytest.raises((ValueError, messageformat.MessageSyntaxError), match=error):
+
+    def check(style: str) -> None:
         nodes = messageformat.parse("{card, card" + (", " + style if style else "") + "}")
         for node in messageformat.formatted(nodes):
             cardnames.check_style("en", node.kind, node.style)
+
+    with pytest.raises((ValueError, messageformat.MessageSyntaxError), match=error):
+        check(style)
 
 
 def test_a_value_that_is_no_card_is_named() -> None:
@@ -192,7 +196,10 @@ _CORE = {
     "fr": rf"(?:(?:as|[2-9]|10|valet|dame|roi) de (?:pique|cœur|carreau|trèfle)|{_SHORT})",
     "es": rf"(?:(?:as|[2-9]|10|jota|reina|rey) de (?:picas|corazones|diamantes|tréboles)|{_SHORT})",
     "de": rf"(?:(?:Pik|Herz|Karo|Kreuz)-(?:Ass|Asses|[2-9]|10|Bube|Buben|Dame|König|Königs)|{_SHORT})",
-    "el": rf"(?:(?:Άσος|Άσο|Άσου|[2-9]|10|Βαλές|Βαλέ|Ντάμα|Ντάμας|Ρήγας|Ρήγα) (?:μπαστούνι|κούπα|καρό|σπαθί)|{_SHORT})",
+    "el": (
+        r"(?:(?:Άσος|Άσο|Άσου|[2-9]|10|Βαλές|Βαλέ|Ντάμα|Ντάμας|Ρήγας|Ρήγα)"
+        rf" (?:μπαστούνι|κούπα|καρό|σπαθί)|{_SHORT})"
+    ),
 }
 _ARTICLE = {
     "fr": r"(?:\b[Ll]e |\b[Ll]a |\b[Ll]’|\b[Dd]u |\b[Aa]u )$",

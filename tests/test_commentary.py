@@ -3,7 +3,6 @@ every teaching point commented, no placeholder or Korean particle pair left unre
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 

@@ -57,7 +57,7 @@ def test_compiled_and_pure_solvers_search_alike(build: Path) -> None:
     assert [r["compiled"] for r in compiled] == [True] * len(DEALS)
     verdicts = [r["status"] for r in pure]
     assert verdicts == ["win", "loss", "win", "unknown", "win", "win"]
-    for p, c in zip(pure, compiled):
+    for p, c in zip(pure, compiled, strict=True):
         assert (c["code"], c["status"], c["nodes"], c["moves"]) == (
             p["code"],
             p["status"],

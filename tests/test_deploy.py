@@ -80,6 +80,7 @@ def test_a_bad_site_url_stops_the_build(tmp_path: Path) -> None:
         capture_output=True,
         text=True,
         timeout=300,
+        check=False,
     )
     assert done.returncode == 1
     assert "SITE_URL 'cards.example.org'" in done.stderr and "absolute http(s) address" in done.stderr

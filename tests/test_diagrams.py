@@ -28,7 +28,7 @@ UPDATE = os.environ.get("UPDATE_GOLDENS") == "1"
 NS = "{http://www.w3.org/2000/svg}"
 LANGS = catalogues.LANGUAGES
 RANKS = "A23456789TJQK"
-CR_PLACES = tuple(str(n) for n in range(1, 17)) + ("S+", "H+", "D+", "C+", "S-", "H-", "D-", "C-")
+CR_PLACES = (*tuple(str(n) for n in range(1, 17)), "S+", "H+", "D+", "C+", "S-", "H-", "D-", "C-")
 CF_PLACES = ("stock", "W", "R", "1", "2", "3", "4", "S", "H", "D", "C")
 
 
@@ -97,7 +97,7 @@ def seed_canfield() -> dict:
     6♣ K♥ Q♥ A♠, 34 cards in the stock."""
     named = ["7H", "6C", "KH", "QH", "AS", "QC", "8H", "QS", "JS"]
     rest = [r + s for s in "SHDC" for r in RANKS if r + s not in named]
-    reserve = rest[:9] + ["JS", "QS", "8H", "QC"]
+    reserve = [*rest[:9], "JS", "QS", "8H", "QC"]
     return {
         "game": "canfield",
         "code": "CF1-D3-AAAAACL",
@@ -201,7 +201,7 @@ SVG_CASES = [
 @pytest.fixture(scope="module")
 def states() -> dict[str, dict]:
     built = {name: make() for name, make in STATES.items()}
-    for name, state in built.items():  # every test position is one the rules can reach
+    for state in built.values():  # every test position is one the rules can reach
         engine.from_state(state)
     return built
 
@@ -243,7 +243,7 @@ def faces(group: ET.Element) -> int:
 # --------------------------------------------------------------------------- goldens
 
 
-@pytest.mark.parametrize("name, state_name, lang, options", SVG_CASES, ids=[c[0] for c in SVG_CASES])
+@pytest.mark.parametrize(("name", "state_name", "lang", "options"), SVG_CASES, ids=[c[0] for c in SVG_CASES])
 def test_svg_matches_golden(states: dict, name: str, state_name: str, lang: str, options: dict) -> None:
     svg = render(states[state_name], lang, diagram_id=name, **options)
     path = GOLDEN / f"{name}.svg"
@@ -494,8 +494,8 @@ def test_bad_input_says_what_is_wrong(states: dict) -> None:
     broken = dict(state, piles=state["piles"][:15])
     with pytest.raises(ValueError, match="16"):
         diagrams.describe(broken, "en")
-    broken = dict(state, piles=[["ZZ"]] + state["piles"][1:])
-    with pytest.raises(ValueError, match="pile 1.*'ZZ'"):
+    broken = dict(state, piles=[["ZZ"], *state["piles"][1:]])
+    with pytest.raises(ValueError, match=r"pile 1.*'ZZ'"):
         render(broken)
     cf = dict(states["canfield-seed"], draw=2)
     with pytest.raises(ValueError, match="draw"):

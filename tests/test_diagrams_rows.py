@@ -16,9 +16,8 @@ import pytest
 import catalogues
 import diagrams
 import engine
-from diagrams import crescent, crescent_rows
+from diagrams import crescent, crescent_rows, textwidth
 from diagrams.svg import CH, LABEL_PX
-from diagrams import textwidth
 
 NS = "{http://www.w3.org/2000/svg}"
 PHONE_BOARD_PX = 382  # a 390 px viewport less the board frame's padding (site.css)
@@ -95,14 +94,14 @@ def test_rows_place_every_tap_area_apart_inside_the_board(state: dict) -> None:
         for b in names[i + 1 :]:
             assert not overlap(rects[a], rects[b]), (a, rects[a], b, rects[b])
     for place, (x, y, w, h) in rects.items():
-        assert 0 <= x and x + w <= crescent_rows.WIDTH and 0 <= y and y + h <= crescent_rows.HEIGHT, place
+        assert x >= 0 and x + w <= crescent_rows.WIDTH and y >= 0 and y + h <= crescent_rows.HEIGHT, place
     # The foundations' zone (a drop anywhere in it) lies between the rows of piles.
     root = ET.fromstring(svg)
     zone = next(g for g in root.iter(f"{NS}g") if g.get("data-zone") == "F")
     z = zone.find(f"{NS}rect")
     _, (zx, zy), _ = offsets(svg)
     zr = (float(z.get("x")) + zx, float(z.get("y")) + zy, float(z.get("width")), float(z.get("height")))
-    assert 0 <= zr[0] and zr[0] + zr[2] <= crescent_rows.WIDTH
+    assert zr[0] >= 0 and zr[0] + zr[2] <= crescent_rows.WIDTH
     for n in range(1, 17):
         assert not overlap(zr, rects[str(n)]), n
 
@@ -110,7 +109,7 @@ def test_rows_place_every_tap_area_apart_inside_the_board(state: dict) -> None:
 def test_rows_read_in_the_piles_order_with_the_foundations_between() -> None:
     rects = hit_rects(rows_svg(states()[0]))
     lines: dict[float, list[str]] = {}
-    for place, (x, y, _, _) in rects.items():
+    for place, (_x, y, _, _) in rects.items():
         lines.setdefault(y, []).append(place)
     reading = [sorted(ps, key=lambda p: rects[p][0]) for _, ps in sorted(lines.items())]
     assert reading == [
@@ -135,7 +134,7 @@ def test_rows_fit_a_phone_with_taps_and_ranks_big_enough() -> None:
     assert abs(width / scale - crescent_rows.WIDTH) < 0.01
     px = PHONE_BOARD_PX / crescent_rows.WIDTH  # CSS px per unit on a 390 px phone
     assert px >= 0.8
-    for x, y, w, h in hit_rects(svg).values():
+    for _x, _y, w, h in hit_rects(svg).values():
         assert w * px >= 44 and h * px >= 44
     rank_units = float(re.search(r"\.cd-r\{font-size:(\d+)px", svg).group(1))
     assert rank_units * px >= 12
@@ -222,7 +221,8 @@ def test_a_move_is_marked_in_both_arrangements() -> None:
     wide = next(g for g in root.iter(f"{NS}g") if g.get("class") == "cd-hw")
     narrow = next(g for g in root.iter(f"{NS}g") if g.get("class") == "cd-ro")
     rings = [r for r in narrow.iter(f"{NS}rect") if r.get("class") == "cd-h"]
-    for place, ring in zip(("10", "14"), rings):
+    assert len(rings) == 2
+    for place, ring in zip(("10", "14"), rings, strict=True):
         x, y = crescent_rows.pile_xy(int(place))
         assert (float(ring.get("x")), float(ring.get("y"))) == (x - 4, y - 4)
     assert [r.get("x") for r in wide.iter(f"{NS}rect")] != [r.get("x") for r in rings]
@@ -239,7 +239,7 @@ def test_the_rows_as_a_picture_file() -> None:
 
     svg = rows_svg(states()[0], "el")
     css = re.search(r'<g class="cd-rs"><style>(.*?)</style></g>', svg).group(1)
-    moved = [rule for rule in re.findall(r"[^{}]*\{transform:translate", css)]
+    moved = list(re.findall(r"[^{}]*\{transform:translate", css))
     assert moved and all(":not(:root)" in rule for rule in moved)
     pic = crescent_rows.rows_picture(svg)
     root = ET.fromstring(pic)

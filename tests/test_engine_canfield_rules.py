@@ -11,14 +11,11 @@ import pytest
 import engine
 from tests.engine_support import (
     DECK,
-    RANKS,
-    SUITS,
     assert_refused,
     canfield,
     canfield_state,
     card,
     play_all,
-    rank,
 )
 
 

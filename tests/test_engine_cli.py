@@ -14,7 +14,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "engine", *args], cwd=ROOT, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "engine", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
 
 

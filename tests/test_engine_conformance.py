@@ -54,7 +54,7 @@ def sweep(head: str) -> Counter[str]:
             state = game.state()
             legal = game.legal_moves()
             where = f"{code} step {step}"
-            assert card_total(state) == Counter({c: copies for c in DECK}), where
+            assert card_total(state) == Counter(dict.fromkeys(DECK, copies)), where
             assert json.loads(json.dumps(state)) == state, where  # plain JSON, nothing else
             assert state["status"] == ref_status(state), where
             assert len(set(legal)) == len(legal), where
@@ -106,7 +106,7 @@ def test_golden_playthrough(path: Path) -> None:
     data = json.loads(path.read_text(encoding="utf-8"))
     game = engine.new_game(data["code"])
     assert len(data["actions"]) == len(data["states"]) > 0
-    for number, (action, expected) in enumerate(zip(data["actions"], data["states"]), 1):
+    for number, (action, expected) in enumerate(zip(data["actions"], data["states"], strict=True), 1):
         before = game.state()
         if action == "undo":
             game.undo()

@@ -37,7 +37,7 @@ def test_crescent_deal_uses_two_decks_each_card_twice() -> None:
         c for f in state["foundations"].values() for c in f
     )
     assert sum(cards.values()) == 104
-    assert cards == Counter({c: 2 for c in DECK})
+    assert cards == Counter(dict.fromkeys(DECK, 2))
 
 
 def test_crescent_deal_sets_aside_one_ace_and_one_king_of_each_suit_as_bases() -> None:
@@ -115,10 +115,10 @@ def test_crescent_king_goes_on_ace_of_same_suit() -> None:
 
 
 def test_crescent_pile_holds_at_most_13_cards() -> None:
-    game = crescent({1: ["8H"], 2: FULL_PILE + ["9H"], 3: ["7H"], 4: ["9H"]})
+    game = crescent({1: ["8H"], 2: [*FULL_PILE, "9H"], 3: ["7H"], 4: ["9H"]})
     assert len(pile(game, 2)) == 13
     assert_refused(game, "1>2", "pile-full")
-    game = crescent({1: ["8H"], 2: FULL_PILE[1:] + ["9H"]})  # 12 cards: one more fits
+    game = crescent({1: ["8H"], 2: [*FULL_PILE[1:], "9H"]})  # 12 cards: one more fits
     game.play("1>2")
     assert len(pile(game, 2)) == 13
 
@@ -208,13 +208,13 @@ def test_crescent_check_order_empty_source_first() -> None:
 
 
 def test_crescent_check_order_base_locked_whatever_the_destination() -> None:
-    game = crescent({1: ["2S"], 2: [], 3: FULL_PILE + ["3H"]})
+    game = crescent({1: ["2S"], 2: [], 3: [*FULL_PILE, "3H"]})
     for move in ("S+>1", "S+>2", "S+>3", "S+>S+", "S+>S-", "S+>H+", "S+>H-"):
         assert_refused(game, move, "base-locked")
 
 
 def test_crescent_check_order_foundation_to_pile_before_destination_checks() -> None:
-    game = crescent({1: ["4S"], 2: [], 3: FULL_PILE + ["3H"], 4: ["9D"]}, foundations={"S+": "3S"})
+    game = crescent({1: ["4S"], 2: [], 3: [*FULL_PILE, "3H"], 4: ["9D"]}, foundations={"S+": "3S"})
     for move in ("S+>1", "S+>2", "S+>3", "S+>4"):
         assert_refused(game, move, "foundation-to-pile")
 
@@ -224,7 +224,7 @@ def test_crescent_check_order_empty_pile_first_among_destination_checks() -> Non
 
 
 def test_crescent_check_order_pile_full_before_suit_and_rank() -> None:
-    game = crescent({1: ["3C"], 2: FULL_PILE + ["9H"]})
+    game = crescent({1: ["3C"], 2: [*FULL_PILE, "9H"]})
     assert_refused(game, "1>2", "pile-full")  # also the wrong suit and rank
 
 
@@ -270,7 +270,7 @@ def test_crescent_redeal_moves_bottom_card_to_top() -> None:
     assert after[0] == ["9C", "JD", "JD", "2H"]
     assert after[1] == ["5S"] and after[2] == []  # piles of fewer than two cards stay as they were
     assert after[3] == ["2H", "3H", "4H", "5H", "6H", "AH"]
-    assert all(a == (b[1:] + b[:1] if len(b) >= 2 else b) for a, b in zip(after, before))
+    assert all(a == (b[1:] + b[:1] if len(b) >= 2 else b) for a, b in zip(after, before, strict=True))
 
 
 def test_crescent_three_redeals_then_no_redeals() -> None:

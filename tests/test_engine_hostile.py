@@ -8,11 +8,13 @@ the same families in every field of a real state and in move text.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings, strategies as hst
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as hst
 
 import engine
 
@@ -60,15 +62,13 @@ def _from_state_only_engine_errors(state: Any) -> None:
         str(error)  # its message was built without raising
         return
     # Accepted: then it must play like any game, and refuse with IllegalMove only.
-    for move in game.legal_moves()[:3] + ["draw", "redeal", "1>2"]:
-        try:
+    for move in [*game.legal_moves()[:3], "draw", "redeal", "1>2"]:
+        with contextlib.suppress(engine.IllegalMove):  # refused, as any game may
             game.play(move)
-        except engine.IllegalMove:
-            pass
 
 
 @pytest.mark.parametrize(
-    "field,value",
+    ("field", "value"),
     [
         ("draw", 1.0),
         ("draw", 3.0),

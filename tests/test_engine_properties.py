@@ -5,7 +5,10 @@ unique and canonical, and the status agrees with the position."""
 from __future__ import annotations
 
 from collections import Counter
-from hypothesis import HealthCheck, given, settings, strategies as hst
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hst
 
 import engine
 from engine.codes import DEAL_COUNT, deal_letters
@@ -39,21 +42,21 @@ def reach(code: str, picks: list[int]) -> engine.Game:
 
 def _to_foundation(move: str) -> bool:
     dst = move.rpartition(">")[2]
-    return dst in ("S", "H", "D", "C") or dst[-1:] in "+-" and len(dst) == 2
+    return dst in ("S", "H", "D", "C") or (dst[-1:] in "+-" and len(dst) == 2)
 
 
 def every_candidate(game: engine.Game) -> list[str]:
     """Every canonical action of the game's notation (listed or not), plus the X>F forms."""
     if game.game == "crescent":
         out = [f"{a}>{b}" for a in CR_PLACES for b in CR_PLACES] + [f"{p}>F" for p in CR_PLACES]
-        return out + ["redeal"]
+        return [*out, "redeal"]
     out = [f"{a}>{b}" for a in CF_PLACES for b in CF_PLACES] + [f"{p}>F" for p in CF_PLACES]
     out += [f"{a}:{n}>{b}" for a in "1234" for b in "1234" for n in range(2, 15)]
-    return out + ["draw"]
+    return [*out, "draw"]
 
 
 def expected_cards(game: engine.Game) -> Counter[str]:
-    return Counter({c: 2 if game.game == "crescent" else 1 for c in DECK})
+    return Counter(dict.fromkeys(DECK, 2 if game.game == "crescent" else 1))
 
 
 @PROPERTY
@@ -121,12 +124,9 @@ def test_refusals_change_nothing(code: str, picks: list[int]) -> None:
             assert any(_same(twin, game, m) for m in legal if m.startswith(move[:-1]))
             continue
         assert reason in engine.MOVE_REASONS
-        try:
+        with pytest.raises(engine.IllegalMove) as refusal:
             game.play(move)
-        except engine.IllegalMove as refusal:
-            assert refusal.reason == reason and refusal.move == move
-        else:
-            raise AssertionError(f"{move} was played although check() gave {reason}")
+        assert refusal.value.reason == reason and refusal.value.move == move
         assert game.state() == state
     assert game.legal_moves() == legal
 
@@ -196,10 +196,7 @@ def test_a_move_that_is_not_text_is_refused_as_bad_notation() -> None:
         game.legal_moves()  # with the legal-move cache filled, as in play
         for move in (None, 12, ["1>2"], {"1": 2}, ("1", "2")):
             assert game.check(move) == "bad-notation"  # type: ignore[arg-type]
-            try:
+            with pytest.raises(engine.IllegalMove) as refusal:
                 game.play(move)  # type: ignore[arg-type]
-            except engine.IllegalMove as refusal:
-                assert refusal.reason == "bad-notation"
-            else:
-                raise AssertionError(f"{move!r} was played")
+            assert refusal.value.reason == "bad-notation"
             assert game.state() == state

@@ -56,10 +56,11 @@ def test_winning_example_is_clean(name: str) -> None:
 def test_the_cleaner_cleans_a_wandering_line() -> None:
     """A winning line with a loop, a move and its reversal and a pointless pair added comes out
     clean and still winning (and no longer than the clean line it was made from)."""
-    data, states = replay("crescent-example")
+    data, _states = replay("crescent-example")
     code, line = data["code"], data["moves"]
     # A move and its reversal, inserted where both are legal and change nothing else.
     game = engine.new_game(code)
+    at = 0  # where the pair goes: before the first action at which one is legal
     for k, move in enumerate(line):
         back = None
         for mv in game.legal_moves():
@@ -71,10 +72,11 @@ def test_the_cleaner_cleans_a_wandering_line() -> None:
                     back = [mv, f"{dst}>{src}"]
                     break
         if back:
+            at = k
             break
         game.play(move)
     assert back, "no reversible move in the example"
-    wandering = line[:k] + back + line[k:]
+    wandering = line[:at] + back + line[at:]
     assert clean_line.wins(code, wandering)
     assert clean_line.defects(code, wandering)
     cleaned = clean_line.clean(code, wandering)
@@ -237,7 +239,7 @@ def test_mistake_line_follows_its_own_rule(name: str) -> None:
         assert _proved_lost(clean_line.replay(data["code"], data["moves"]))
 
 
-@pytest.mark.parametrize("name,step,move,rules", ALTERNATIVES)
+@pytest.mark.parametrize(("name", "step", "move", "rules"), ALTERNATIVES)
 def test_stored_alternative_is_proved_lost(name: str, step: int, move: str, rules: str) -> None:
     """Each "alternatives" entry (the commentary says "the obvious alternative loses") is the
     solver's proof, made again here with a node budget (the same on a busy machine); with

@@ -25,7 +25,7 @@ FIXTURES = ROOT / "tests" / "fixtures" / "facts"
 LANGS = catalogues.LANGUAGES  # EXPECTED below needs a sentence in each
 
 
-@pytest.fixture()
+@pytest.fixture
 def ctx() -> MarkerContext:
     return MarkerContext(path="page.md", lang="en", docs_dir=FIXTURES, root=ROOT)
 
@@ -147,7 +147,7 @@ def test_reason_quotes_the_apps_message(lang: str, ctx: MarkerContext) -> None:
 
 
 @pytest.mark.parametrize(
-    "args, words",
+    ("args", "words"),
     [
         ("mini-crescent-no-redeal.redeal", ["mini-crescent-no-redeal", "redeal"]),
         ("mini-crescent-deal.ace-on-king", ["mini-crescent-deal", "ace-on-king"]),
@@ -161,7 +161,7 @@ def test_reason_quotes_the_apps_message(lang: str, ctx: MarkerContext) -> None:
     ],
 )
 def test_missing_fact_is_a_clear_error(args: str, words: list[str], ctx: MarkerContext) -> None:
-    with pytest.raises(ValueError) as err:
+    with pytest.raises(ValueError, match=re.escape(words[0])) as err:
         facts.fact_text(args, "en", ctx)
     for word in words:
         assert word in str(err.value)
@@ -278,7 +278,7 @@ def test_refill_by_a_run_of_two_reads_like_the_seed() -> None:
 
 
 @pytest.mark.parametrize(
-    "text, expected",
+    ("text", "expected"),
     [
         ("클럽 2이/가", "클럽 2가"),
         ("하트 3을/를", "하트 3을"),

@@ -128,7 +128,7 @@ def test_line_that_misses_the_goal_is_refused(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "edit,expected",
+    ("edit", "expected"),
     [
         (lambda d: d.__setitem__("goal", {"top": {"99": "8H"}}), "no place of"),
         (lambda d: d.__setitem__("goal", {"near": {}}), "goal must be"),

@@ -6,10 +6,10 @@ from __future__ import annotations
 import html
 import json
 import re
-import xml.sax.saxutils as saxutils
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from xml.sax import saxutils
 
 import pytest
 
@@ -17,8 +17,7 @@ import catalogues
 import diagrams
 import engine
 import pyworker
-from pyworker import advice
-from pyworker import lightimports, ops
+from pyworker import advice, lightimports, ops
 from sitegen import assets, live
 from sitegen.errors import SourceError
 from sitegen.markers import MarkerContext
@@ -172,7 +171,7 @@ def test_replay_html_and_steps(lang: str) -> None:
         description = (
             data["descriptions"][n]
             if "descriptions" in data
-            else html.unescape(re.search(r"<desc[^>]*>(.*?)</desc>", svg, re.S).group(1))
+            else html.unescape(re.search(r"<desc[^>]*>(.*?)</desc>", svg, re.DOTALL).group(1))
         )
         assert description == diagrams.describe(state, lang)
     for n, move in enumerate(example.moves, start=1):

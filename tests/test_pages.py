@@ -14,8 +14,8 @@ import pytest
 
 import catalogues
 import engine
+from sitegen import diagram_marker, facts
 from sitegen.markers import MARKER_RE, MarkerContext  # first: it imports diagram_marker itself
-from sitegen import diagram_marker, facts  # noqa: E402  (after markers, see above)
 from sitegen.sources import check_name
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,8 +64,8 @@ def page(lang: str, name: str) -> str:
 def seed_headings(name: str) -> list[str]:
     """Section titles of a seed: short lines without final punctuation, not list or table rows."""
     out = []
-    for line in (SEEDS / name).read_text(encoding="utf-8").splitlines():
-        line = line.strip()
+    for raw in (SEEDS / name).read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
         if not line or line[0] in "-•|" or line[-1] in ".:’»)":
             continue
         out.append(RENAMED_HEADINGS.get(line, line))
@@ -100,7 +100,7 @@ def test_every_language_has_the_same_pages() -> None:
 
 
 @pytest.mark.parametrize(
-    "lang, name, seed",
+    ("lang", "name", "seed"),
     [
         ("ko", "crescent.md", "crescent-rules.ko.txt"),
         ("el", "crescent.md", "crescent-rules.el.txt"),
@@ -166,7 +166,7 @@ def test_seed_descriptions_are_diagrams_not_text() -> None:
     assert kinds.count("diagram") >= 1 and kinds.count("factdiagram") == 3
 
 
-@pytest.mark.parametrize("lang, name", all_pages())
+@pytest.mark.parametrize(("lang", "name"), all_pages())
 def test_markers_are_well_formed_and_name_what_exists(lang: str, name: str) -> None:
     text = page(lang, name)
     ctx = MarkerContext(path=f"docs/{lang}/{name}", lang=lang, docs_dir=DOCS, root=ROOT)
@@ -263,7 +263,7 @@ def test_glossary_anchors_are_the_same_in_every_language() -> None:
 LINK_RE = re.compile(r"\]\(([^)\s]+)\)")
 
 
-@pytest.mark.parametrize("lang, name", all_pages())
+@pytest.mark.parametrize(("lang", "name"), all_pages())
 def test_links_are_relative_and_land(lang: str, name: str) -> None:
     anchors = _anchors(page(lang, "glossary.md"))
     for target in LINK_RE.findall(page(lang, name)):
@@ -290,11 +290,11 @@ def test_rules_pages_link_their_terms_to_the_glossary() -> None:
             assert terms <= linked, (lang, name, terms - linked)
 
 
-@pytest.mark.parametrize("lang, name", all_pages())
+@pytest.mark.parametrize(("lang", "name"), all_pages())
 def test_nothing_is_loaded_from_another_host(lang: str, name: str) -> None:
     text = page(lang, name)
     assert not re.search(r"!\[[^\]]*\]\(\s*(https?:)?//", text)
-    assert not re.search(r"<(img|script|iframe|link|source|video|audio)\b", text, re.I)
+    assert not re.search(r"<(img|script|iframe|link|source|video|audio)\b", text, re.IGNORECASE)
     assert len(re.findall(r"https?://", text)) <= 1
 
 
@@ -356,7 +356,7 @@ REFUSALS = {
 }
 
 
-@pytest.mark.parametrize("where, lang, name, args", _diagram_specs(), ids=lambda v: str(v))
+@pytest.mark.parametrize(("where", "lang", "name", "args"), _diagram_specs(), ids=str)
 def test_position_diagrams_show_what_the_text_says(where: str, lang: str, name: str, args: str) -> None:
     ctx = MarkerContext(path=where, lang=lang, docs_dir=DOCS, root=ROOT)
     spec = diagram_marker.parse(args, ctx)

@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as hst
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hst
 
 import catalogues
 import engine
@@ -209,7 +210,7 @@ def test_the_hint_operation_gives_advice() -> None:
 
 def _column_only_tap(code: str) -> tuple[engine.Game, str, str]:
     """A position where a tap on a place sends its card to a column (no foundation takes it)."""
-    for n in range(0, 400):
+    for n in range(400):
         game = engine.new_game(code[:-7] + deal_letters(n))
         for _ in range(30):
             for place in ("W", "R", "1", "2", "3", "4"):
@@ -223,7 +224,7 @@ def _column_only_tap(code: str) -> tuple[engine.Game, str, str]:
 
 def test_double_click_off_taps_go_to_foundations_only() -> None:
     game, place, move = _column_only_tap("CF1-D3-AAAAAAA")
-    actions = links.encode("canfield", [m for m in ["draw"] * game.state()["moves"]])
+    actions = links.encode("canfield", list(["draw"] * game.state()["moves"]))
     on = open_board("canfield", code=game.code, moves=actions)
     assert on["state"] == game.state()
     a = call("tap", board="p", lang="en", place=place, double_click=False)

@@ -108,7 +108,7 @@ def test_plural_syntax() -> None:
 
 
 @pytest.mark.parametrize(
-    "text, error",
+    ("text", "error"),
     [
         ("{n, plural, one {# card}}", "needs an 'other' branch"),
         ("{n, plural, one {a} one {b} other {c}}", "appears twice"),
@@ -152,7 +152,7 @@ def test_every_plural_message_formats_for_0_to_1000(lang: str) -> None:
         # An exact branch (`=0 {no search}`) may say its number in words (issue 22).
         exact = {int(sel[1:]) for b in blocks for sel, _ in b.branches if sel.startswith("=")}
         for n in range(1001):
-            params = {name: "x" for name in names} | {b.name: n for b in blocks}
+            params = dict.fromkeys(names, "x") | {b.name: n for b in blocks}
             params |= {
                 n: ("6D" if k == "card" else "6") for n, k in catalogues.card_arguments(lang, key).items()
             }
@@ -183,7 +183,7 @@ def _outside_plurals(text: str) -> str:
 
 
 @pytest.mark.parametrize(
-    "n, fr, el, en",
+    ("n", "fr", "el", "en"),
     [
         (0, "0 carte", "0 φύλλα", "0 cards"),
         (1, "1 carte", "1 φύλλο", "1 card"),

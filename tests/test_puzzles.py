@@ -89,7 +89,7 @@ def test_a_bad_solution_is_named_with_file_and_line(tmp_path: Path) -> None:
     (docs / "puzzles").mkdir(parents=True)
     name = PUZZLES[0]
     data = json.loads((DOCS / "puzzles" / f"{name}.json").read_text())
-    data["solution"] = data["solution"][:1] + ["1>1"] + data["solution"][1:]
+    data["solution"] = [*data["solution"][:1], "1>1", *data["solution"][1:]]
     text = json.dumps(data, indent=1, sort_keys=True)
     (docs / "puzzles" / f"{name}.json").write_text(text)
     with pytest.raises(SourceError) as err:

@@ -48,9 +48,10 @@ def rendered_text(lang: str, name: str) -> str:
         names = [m.group(1) for m in MARKER_RE.finditer(line)]
         if any(REGISTRY[n].block for n in names):
             continue
-        if names:
-            line = expand(line, f"docs/{lang}/{name}", lang, DOCS, root=ROOT, first_line=number)
-        lines.append(_LINK.sub(r"\1", line).replace("**", ""))
+        text = (
+            expand(line, f"docs/{lang}/{name}", lang, DOCS, root=ROOT, first_line=number) if names else line
+        )
+        lines.append(_LINK.sub(r"\1", text).replace("**", ""))
     return "\n".join(lines)
 
 
@@ -61,7 +62,7 @@ def test_the_seeds_quote_something() -> None:
     assert len(seed_quotes("canfield-rules.ko.txt")) == 5
 
 
-@pytest.mark.parametrize("lang, name, seed", SEED_PAGES)
+@pytest.mark.parametrize(("lang", "name", "seed"), SEED_PAGES)
 def test_every_seed_quote_is_verbatim_on_its_page(lang: str, name: str, seed: str) -> None:
     text = rendered_text(lang, name)
     missing = [q for q in seed_quotes(seed) if q not in text]
@@ -71,7 +72,7 @@ def test_every_seed_quote_is_verbatim_on_its_page(lang: str, name: str, seed: st
 # The Crescent seeds quote the app's messages; the Canfield seed's quotes ("3장", "어려움") are
 # the words of the app's draw setting, which this site's dialog words differently ("3장, 어려움"),
 # so that page writes them out and only the verbatim check applies.
-@pytest.mark.parametrize("lang, name, seed", [p for p in SEED_PAGES if p[1] == "crescent.md"])
+@pytest.mark.parametrize(("lang", "name", "seed"), [p for p in SEED_PAGES if p[1] == "crescent.md"])
 def test_the_quotes_are_what_the_board_says(lang: str, name: str, seed: str) -> None:
     """A seed quote the page fills from the catalogue is that catalogue message exactly, so the
     board (which shows the same key) says the seed's words too."""

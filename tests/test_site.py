@@ -16,7 +16,6 @@ import pytest
 import yaml
 
 import catalogues
-
 from tests.conftest import ROOT
 
 # Every catalogue language (catalogues/<lang>/); the default language, English, first.
@@ -164,7 +163,7 @@ def test_every_diagram_has_a_text_alternative_and_a_description(built_site: Path
         assert without == [], f"{path}: diagrams without a text alternative: {without}"
         total += len(scan.diagrams)
         # Every figure drawn from a marker has its description readable on demand.
-        for figure in re.findall(r'<figure class="diagram.*?</figure>', text, re.S):
+        for figure in re.findall(r'<figure class="diagram.*?</figure>', text, re.DOTALL):
             assert '<details class="diagram-description">' in figure, path
     assert total > 0, "no diagram in the whole site"
 
@@ -173,17 +172,17 @@ def test_every_diagram_has_a_text_alternative_and_a_description(built_site: Path
 _LOADS = [
     re.compile(
         r"""<(?:script|img|iframe|source|audio|video|embed|track|input)\b[^>]*\ssrc\s*=\s*["']?\s*(https?:)?//""",
-        re.I,
+        re.IGNORECASE,
     ),
-    re.compile(r"""<link\b[^>]*\shref\s*=\s*["']?\s*(https?:)?//""", re.I),
-    re.compile(r"""<object\b[^>]*\sdata\s*=\s*["']?\s*(https?:)?//""", re.I),
-    re.compile(r"""\ssrcset\s*=\s*["'][^"']*(https?:)?//""", re.I),
-    re.compile(r"""url\(\s*["']?\s*(https?:)?//""", re.I),
-    re.compile(r"""@import\s+(?:url\()?\s*["']?\s*(https?:)?//""", re.I),
-    re.compile(r"""\bimport\s*\(\s*["'`]\s*https?://""", re.I),
-    re.compile(r"""\bimport\s+[^;'"`]*\bfrom\s*["'`]\s*https?://""", re.I),
-    re.compile(r"""\bimportScripts\s*\([^)]*https?://""", re.I),
-    re.compile(r"""\bfetch\s*\(\s*["'`]\s*https?://""", re.I),
+    re.compile(r"""<link\b[^>]*\shref\s*=\s*["']?\s*(https?:)?//""", re.IGNORECASE),
+    re.compile(r"""<object\b[^>]*\sdata\s*=\s*["']?\s*(https?:)?//""", re.IGNORECASE),
+    re.compile(r"""\ssrcset\s*=\s*["'][^"']*(https?:)?//""", re.IGNORECASE),
+    re.compile(r"""url\(\s*["']?\s*(https?:)?//""", re.IGNORECASE),
+    re.compile(r"""@import\s+(?:url\()?\s*["']?\s*(https?:)?//""", re.IGNORECASE),
+    re.compile(r"""\bimport\s*\(\s*["'`]\s*https?://""", re.IGNORECASE),
+    re.compile(r"""\bimport\s+[^;'"`]*\bfrom\s*["'`]\s*https?://""", re.IGNORECASE),
+    re.compile(r"""\bimportScripts\s*\([^)]*https?://""", re.IGNORECASE),
+    re.compile(r"""\bfetch\s*\(\s*["'`]\s*https?://""", re.IGNORECASE),
 ]
 # Material's bundle names two URLs it loads only on demand, neither of which this site triggers:
 # mermaid (only when a page has a mermaid diagram; none has) and a ResizeObserver polyfill
@@ -315,6 +314,7 @@ def test_two_builds_are_identical(built_site: Path, tmp_path: Path) -> None:
         text=True,
         env=env,
         timeout=600,
+        check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
     first = {p.relative_to(built_site): p for p in built_site.rglob("*") if p.is_file()}

@@ -24,7 +24,7 @@ FILES = {
 }
 
 
-@pytest.fixture()
+@pytest.fixture
 def site(tmp_path: Path) -> Path:
     for rel, (_type, data) in FILES.items():
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -37,7 +37,7 @@ def _get(url: str) -> tuple[str, bytes]:
         return response.headers["Content-Type"], response.read()
 
 
-@pytest.fixture()
+@pytest.fixture
 def running(site: Path) -> Iterator[str]:
     with serve.serving(site) as url:
         yield url
@@ -81,7 +81,7 @@ def _fetch(url: str, accept: str | None) -> tuple[Any, bytes]:
         return response.headers, response.read()  # case-insensitive header names
 
 
-@pytest.fixture()
+@pytest.fixture
 def compressed_site(tmp_path: Path) -> Path:
     from sitegen.compress import compress_site
 
@@ -125,7 +125,7 @@ def test_compressed_copies_are_deterministic_and_exact(compressed_site: Path, tm
 
 
 @pytest.mark.parametrize(
-    "accept, coding",
+    ("accept", "coding"),
     [("gzip, deflate, br", "br"), ("gzip, deflate", "gzip"), ("br;q=0, gzip", "gzip"), (None, None)],
 )
 def test_server_sends_the_copy_the_client_accepts(

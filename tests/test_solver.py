@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import engine
-from engine.cards import NAMES, RANKS, SUITS
+from engine.cards import RANKS, SUITS
 
 CRESCENT_FOUNDATIONS = ("S+", "H+", "D+", "C+", "S-", "H-", "D-", "C-")
 

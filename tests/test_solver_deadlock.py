@@ -13,7 +13,7 @@ import random
 
 import engine
 from engine.cards import RANKS
-from engine.crescent_deadlock import _can_accept, pile_is_stuck, stuck
+from engine.crescent_deadlock import _can_accept, stuck
 
 from .test_solver import TooBig, spade_endgame, tiny_crescent
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -39,7 +39,9 @@ def test_every_language_has_a_valid_table_with_the_same_glossary_terms() -> None
 
 def _headings(lang: str) -> dict[str, str]:
     text = (DOCS / lang / "glossary.md").read_text(encoding="utf-8")
-    return {m.group(2): m.group(1) for m in re.finditer(r"^##\s+(.+?)\s*\{#([\w-]+)\}\s*$", text, re.M)}
+    return {
+        m.group(2): m.group(1) for m in re.finditer(r"^##\s+(.+?)\s*\{#([\w-]+)\}\s*$", text, re.MULTILINE)
+    }
 
 
 @pytest.mark.parametrize("lang", _languages())
@@ -57,7 +59,7 @@ def test_glossary_headings_are_the_preferred_terms(lang: str) -> None:
 
 
 # Markdown that is not prose: code, markers and other HTML comments, link targets, attributes.
-_NOT_PROSE = re.compile(r"```.*?```|`[^`\n]*`|<!--.*?-->|\]\([^)]*\)|\{[#.][^}]*\}|<[^>]+>", re.S)
+_NOT_PROSE = re.compile(r"```.*?```|`[^`\n]*`|<!--.*?-->|\]\([^)]*\)|\{[#.][^}]*\}|<[^>]+>", re.DOTALL)
 
 
 def _prose(text: str) -> str:
@@ -89,7 +91,7 @@ def test_no_forbidden_synonym_in_catalogues(lang: str) -> None:
     assert not hits, _hits_report(hits)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _examples() -> tuple[tuple[str, tuple[str, ...], tuple[dict, ...]], ...]:
     from sitegen.sources import load_example
 
@@ -136,7 +138,7 @@ def test_bad_tables_say_what_and_where(tmp_path: Path, monkeypatch: pytest.Monke
     monkeypatch.setattr(terms, "_ROOT", str(tmp_path))
     terms.load_terms.cache_clear()
     try:
-        with pytest.raises(ValueError, match="xx/terms.json: missing"):
+        with pytest.raises(ValueError, match=r"xx/terms\.json: missing"):
             terms.load_terms("xx")
         terms.load_terms.cache_clear()
         (tmp_path / "xx" / "terms.json").write_text('{"terms": {"a": {"preferred": "b"}}}', encoding="utf-8")

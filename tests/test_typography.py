@@ -15,7 +15,7 @@ NBSP, NNBSP = "\u00a0", "\u202f"
 
 
 @pytest.mark.parametrize(
-    "text, expected",
+    ("text", "expected"),
     [
         ("Code de la partie:", f"Code de la partie{NBSP}:"),
         ("Gagné ! Bravo ?", f"Gagné{NNBSP}! Bravo{NNBSP}?"),
@@ -39,7 +39,7 @@ def test_every_french_message_is_spaced() -> None:
     for key in catalogues.load("fr"):
         names = catalogues.placeholders(catalogues.load("fr")[key])
         blocks = catalogues.messageformat.plural_blocks(catalogues.parsed("fr", key))
-        params = {n: "x" for n in names} | {b.name: 2 for b in blocks}
+        params = dict.fromkeys(names, "x") | {b.name: 2 for b in blocks}
         params |= {n: ("6D" if k == "card" else "6") for n, k in catalogues.card_arguments("fr", key).items()}
         text = catalogues.message("fr", key, **params)
         if re.search(r"(?<=[^\s\u00a0\u202f/])[;!?](?=\s|$)|[^\u00a0\u202f/\d]:(?=\s|$)", text):
@@ -48,7 +48,7 @@ def test_every_french_message_is_spaced() -> None:
 
 
 @pytest.mark.parametrize(
-    "text, expected",
+    ("text", "expected"),
     [
         ("Κανόνες του Crescent", "ΚΑΝΟΝΕΣ ΤΟΥ CRESCENT"),
         ("Μάιος", "ΜΑΪΟΣ"),
@@ -75,7 +75,7 @@ def test_greek_final_sigma() -> None:
 
 
 @pytest.mark.parametrize(
-    "before, pair, expected",
+    ("before", "pair", "expected"),
     [
         ("다이아몬드 6", "이/가", "이"),
         ("6♦", "이/가", "이"),
@@ -201,7 +201,7 @@ def test_no_korean_particle_pair_is_left_in_a_formatted_message() -> None:
     for key, text in catalogues.load("ko").items():
         nodes = catalogues.parsed("ko", key)
         blocks = catalogues.messageformat.plural_blocks(nodes)
-        params = {n: "다이아몬드 6" for n in catalogues.placeholders(text)} | {b.name: 2 for b in blocks}
+        params = dict.fromkeys(catalogues.placeholders(text), "다이아몬드 6") | {b.name: 2 for b in blocks}
         params |= {n: ("6D" if k == "card" else "6") for n, k in catalogues.card_arguments("ko", key).items()}
         out = catalogues.message("ko", key, **params)
         left = [m.group(0) for m in pairs.finditer(out) if m.start() and not out[m.start() - 1].isspace()]

@@ -9,7 +9,28 @@ from typing import Any
 
 import pytest
 
+# The live-board fixtures (tests/browser/livesite.py), shared by every browser test file from
+# here: a test names them as arguments and imports nothing for them.
+from tests.browser.livesite import (
+    fixture_site,
+    fixture_url,
+    live_site,
+    live_url,
+    watched,
+    watched_fixture,
+    wrong_mime_url,
+)
 from tests.conftest import load_script
+
+__all__ = [
+    "fixture_site",
+    "fixture_url",
+    "live_site",
+    "live_url",
+    "watched",
+    "watched_fixture",
+    "wrong_mime_url",
+]
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = [

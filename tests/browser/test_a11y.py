@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 import catalogues
 import diagrams
 import engine
-from tests.browser.livesite import Watch, hold, live_site, live_url, page_path, watched  # noqa: F401
+from tests.browser.livesite import Watch, hold, page_path
 from tests.browser.pictures import click_picture
 
 pytestmark = pytest.mark.browser
@@ -263,7 +263,8 @@ AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.m
 AXE_RUN = """async () => {
   const r = await axe.run(document, {resultTypes: ['violations']});
   return r.violations.map((v) => ({id: v.id, help: v.help,
-    nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ') + ': ' + (n.failureSummary || '').slice(0, 300))}));
+    nodes: v.nodes.slice(0, 5).map(
+      (n) => n.target.join(' ') + ': ' + (n.failureSummary || '').slice(0, 300))}));
 }"""
 
 

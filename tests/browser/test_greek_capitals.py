@@ -21,7 +21,7 @@ def _greek_texts() -> list[str]:
         if re.search(r"[\u0370-\u03ff]", plain):
             texts.append(" ".join(plain.split()))
     page = (ROOT / "docs" / "el" / "glossary.md").read_text(encoding="utf-8")
-    texts += [m.group(1) for m in re.finditer(r"^##\s+(.+?)\s*\{#", page, re.M)]
+    texts += [m.group(1) for m in re.finditer(r"^##\s+(.+?)\s*\{#", page, re.MULTILINE)]
     texts += ["Μάιος", "ρολόι", "Άσος ή Ρήγας", "αϋπνία", "καΐκι", "Ευρώπη", "άυλος"]
     return texts
 
@@ -32,7 +32,9 @@ def test_greek_capitals_match_chromium(page) -> None:
     page.set_content(f'<html lang="el"><body>{body}</body></html>')
     shown = page.eval_on_selector_all("p", "ps => ps.map(p => p.innerText)")
     differ = [
-        (t, s, catalogues.upper("el", t)) for t, s in zip(texts, shown) if s != catalogues.upper("el", t)
+        (t, s, catalogues.upper("el", t))
+        for t, s in zip(texts, shown, strict=True)
+        if s != catalogues.upper("el", t)
     ]
     assert len(shown) == len(texts) > 100
     assert not differ, differ[:5]

@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 import catalogues
 import diagrams
 import engine
-from tests.browser.livesite import Watch, live_site, live_url, page_path, watched  # noqa: F401
+from tests.browser.livesite import Watch, page_path
 
 pytestmark = pytest.mark.browser
 
@@ -58,7 +58,7 @@ def test_the_keys_the_play_page_names_do_what_it_says(
     live_url: str,
     watched: Watch,
     lang: str,
-    name: str,  # noqa: F811
+    name: str,
 ) -> None:
     _open(page, live_url + page_path(lang, name))
     kind = name.removeprefix("play-")

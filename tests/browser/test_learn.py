@@ -8,8 +8,6 @@ Pyodide) is fetched while a lesson is played.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,7 +16,7 @@ from playwright.sync_api import Locator, Page, expect
 import catalogues
 import engine
 from sitegen.lessons import _params, load_lesson
-from tests.browser.livesite import Watch, live_site, live_url, page_path, watched  # noqa: F401
+from tests.browser.livesite import Watch, page_path
 from tests.conftest import ROOT
 
 pytestmark = pytest.mark.browser
@@ -57,8 +55,8 @@ def play(el: Locator, game: engine.Game, move: str) -> None:
 
 def off_goal_move(lesson: Any) -> tuple[str, str, str] | None:
     """A legal move (src, dst, move) played by two clicks that the lesson refuses as off goal."""
-    from sitegen.lessons import tree
     from sitegen.learn_tree import state_key
+    from sitegen.lessons import tree
 
     game = engine.from_state(lesson.state)
     _, index = tree(lesson)
@@ -76,7 +74,7 @@ def off_goal_move(lesson: Any) -> tuple[str, str, str] | None:
 
 
 @pytest.mark.parametrize(
-    "lang,name", [("en", "cr-free"), ("ko", "cr-build"), ("el", "cf-takeback"), ("fr", "cf-draw")]
+    ("lang", "name"), [("en", "cr-free"), ("ko", "cr-build"), ("el", "cf-takeback"), ("fr", "cf-draw")]
 )
 def test_lesson_is_solved_through_the_page(
     page: Page, live_url: str, watched: Watch, lang: str, name: str
@@ -219,7 +217,7 @@ def play_puzzle_move(el: Locator, game: engine.Game, move: str) -> None:
         el.locator(f"[data-place='{dst}']").click()
 
 
-@pytest.mark.parametrize("lang,game", [("en", "crescent"), ("el", "canfield"), ("ko", "crescent")])
+@pytest.mark.parametrize(("lang", "game"), [("en", "crescent"), ("el", "canfield"), ("ko", "crescent")])
 def test_puzzle_wrong_move_is_refuted_then_solved(
     page: Page, live_url: str, watched: Watch, lang: str, game: str
 ) -> None:
@@ -246,7 +244,7 @@ def test_puzzle_wrong_move_is_refuted_then_solved(
     if steps:
         box = el.locator("[data-role='refutation']")
         expect(box).to_be_visible()
-        for n, step in enumerate(steps, start=1):
+        for n, _step in enumerate(steps, start=1):
             box.locator("[data-action='ref-next']").click()
             expect(status(el)).to_have_text(line["captions"][n - 1])
         expect(box.locator("[data-action='ref-next']")).to_be_disabled()

@@ -14,26 +14,15 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, Route, expect
 
 import catalogues
 import diagrams
 import engine
 from pyworker import advice
+from tests.browser.livesite import LANGS, Watch, page_path, watch
 from tests.browser.pictures import click_picture
-from tests.browser.livesite import (
-    LANGS,
-    Watch,
-    fixture_site,
-    fixture_url,
-    live_site,  # noqa: F401
-    live_url,
-    page_path,
-    watch,
-    watched,
-    watched_fixture,
-    wrong_mime_url,
-)
 
 pytestmark = pytest.mark.browser
 
@@ -60,7 +49,7 @@ def start_mode(request: pytest.FixtureRequest, page: Page) -> Iterator[str]:
     try:
         mode = page.evaluate("window.CCLive && CCLive.python.mode || null")
         named = page.evaluate("!!document.querySelector('meta[name=\"cc-snapshot\"]')")
-    except Exception:  # the page is gone or elsewhere (file://): nothing started here to check
+    except PlaywrightError:  # the page is gone or elsewhere (file://): nothing started here to check
         return
     if mode is not None:
         assert mode == (request.param if named else "boot"), f"Python started by {mode}"
@@ -498,7 +487,7 @@ def test_continue_from_here_opens_the_play_page_at_that_step(
 def test_replay_needs_no_python(page: Page, live_url: str, watched: Watch) -> None:
     page.route("**/pyodide/**", lambda route: route.abort())
     page.goto(live_url + page_path("el", "examples"))
-    replay, meta = _example(page)
+    replay, _meta = _example(page)
     for n in range(1, 4):
         page.keyboard.press("ArrowRight") if n > 1 else replay.locator("[data-action='next']").click()
         expect(replay).to_have_attribute("data-step", str(n))
@@ -521,7 +510,8 @@ def test_tryit_first_click_is_answered_without_python(
     tryit = page.locator("[data-tryit]").first
     expect(tryit).to_have_count(1)
     answers = page.evaluate(
-        "fetch(new URL(document.querySelector('[data-tryit]').dataset.answers, CCLive.ROOT)).then(r => r.json())"
+        "fetch(new URL(document.querySelector('[data-tryit]').dataset.answers, CCLive.ROOT))"
+        ".then(r => r.json())"
     )
     state = answers["state"]
     game = engine.from_state(state)

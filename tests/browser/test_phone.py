@@ -10,6 +10,7 @@ board is measured the same way. Expected values come from the engine run here in
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Iterator
@@ -21,7 +22,7 @@ from playwright.sync_api import Browser, Page, expect
 import diagrams
 import engine
 from diagrams import crescent_rows
-from tests.browser.livesite import Watch, live_site, live_url, page_path, watch  # noqa: F401
+from tests.browser.livesite import page_path, watch
 
 pytestmark = pytest.mark.browser
 
@@ -72,7 +73,7 @@ def _measure(page: Page) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(
-    "game,lang", [("crescent", "ko"), ("crescent", "el"), ("crescent", "de"), ("canfield", "ja")]
+    ("game", "lang"), [("crescent", "ko"), ("crescent", "el"), ("crescent", "de"), ("canfield", "ja")]
 )
 def test_the_whole_board_fits_a_phone(mobile: Page, live_url: str, game: str, lang: str) -> None:
     _open(mobile, live_url + page_path(lang, f"play-{game}"))
@@ -86,15 +87,15 @@ def test_the_whole_board_fits_a_phone(mobile: Page, live_url: str, game: str, la
     assert {p["place"] for p in m["places"]} == set(diagrams.places(game))
     small = [p for p in m["places"] if p["w"] < 44 or p["h"] < 44]
     assert small == [], small
-    assert m["places"] and all(0 <= p["x"] and p["x"] + p["w"] <= PHONE["width"] for p in m["places"])
+    assert m["places"] and all(p["x"] >= 0 and p["x"] + p["w"] <= PHONE["width"] for p in m["places"])
     assert m["ranks"] and min(m["ranks"]) >= 12, min(m["ranks"])
     # The measurements, for the issue's note (pytest -s shows them).
     print(
         game,
         lang,
-        "tap min %.1fx%.1f px" % (min(p["w"] for p in m["places"]), min(p["h"] for p in m["places"])),
-        "ranks %.2f px" % min(m["ranks"]),
-        "board %.0fx%.0f px" % (m["right"] - m["left"], m["height"]),
+        "tap min {:.1f}x{:.1f} px".format(min(p["w"] for p in m["places"]), min(p["h"] for p in m["places"])),
+        "ranks {:.2f} px".format(min(m["ranks"])),
+        "board {:.0f}x{:.0f} px".format(m["right"] - m["left"], m["height"]),
     )
 
 
@@ -131,7 +132,7 @@ def test_arrow_keys_follow_what_the_phone_shows(mobile: Page, live_url: str, gam
             [str(n) for n in range(9, 17)],
         ]
     for line in lines:
-        for a, b in zip(line, line[1:]):
+        for a, b in itertools.pairwise(line):
             assert _press(mobile, a, "ArrowRight") == b, (a, b)
             assert _press(mobile, b, "ArrowLeft") == a, (b, a)
     # Down leads to the next line (or stays when nothing is below), up to the one before.
@@ -250,7 +251,8 @@ GLIDE_START = """(src) => new Promise((resolve) => {
   const obs = new MutationObserver(() => {
     obs.disconnect();
     requestAnimationFrame(() => {
-      const a = document.getAnimations().find((a) => a.effect && a.effect.target && board.contains(a.effect.target));
+      const a = document.getAnimations().find(
+        (a) => a.effect && a.effect.target && board.contains(a.effect.target));
       if (!a) return resolve({before, start: null});
       a.pause();
       a.currentTime = 0;
@@ -378,7 +380,7 @@ def test_a_lessons_picture_is_the_rows_and_a_tap_on_it_plays_there(mobile: Page,
 NARROW = {"width": 360, "height": 740}
 
 
-@pytest.mark.parametrize("game,lang", [("crescent", "en"), ("canfield", "ko")])
+@pytest.mark.parametrize(("game", "lang"), [("crescent", "en"), ("canfield", "ko")])
 def test_a_360_px_phone_scrolls_nothing_sideways(
     browser: Browser, live_url: str, game: str, lang: str
 ) -> None:
@@ -398,9 +400,10 @@ def test_a_360_px_phone_scrolls_nothing_sideways(
         print(
             game,
             lang,
-            "360 px: tap min %.1fx%.1f px"
-            % (min(p["w"] for p in m["places"]), min(p["h"] for p in m["places"])),
-            "ranks %.2f px" % min(m["ranks"]),
+            "360 px: tap min {:.1f}x{:.1f} px".format(
+                min(p["w"] for p in m["places"]), min(p["h"] for p in m["places"])
+            ),
+            "ranks {:.2f} px".format(min(m["ranks"])),
         )
         page.goto(live_url + page_path(lang, game))
         page.wait_for_load_state("load")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,7 +19,7 @@ import catalogues
 import diagrams
 import engine
 from sitegen.lessons import load_lesson
-from tests.browser.livesite import Watch, hold, live_site, live_url, page_path, watched  # noqa: F401
+from tests.browser.livesite import Watch, hold, page_path
 from tests.browser.pictures import click_picture, drag_on_picture
 from tests.conftest import ROOT
 
@@ -59,7 +58,7 @@ def test_puzzles_page_draws_only_the_boards_near_the_viewport(
     expect(last.locator("svg")).to_have_count(0)
     answers = last.get_attribute("data-answers") or ""
     picture = (last.locator("img.cc-picture").get_attribute("src") or "").split("/")[-1]
-    assert answers and not [u for u in fetched if u.endswith(answers) or u.endswith(picture)]
+    assert answers and not [u for u in fetched if u.endswith((answers, picture))]
     # Scrolled to, it is drawn and plays.
     last.scroll_into_view_if_needed()
     expect(last.locator("[data-place][tabindex='0']")).to_have_count(1)

@@ -13,14 +13,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-import catalogues
 import engine
 from pyworker import advice, links
-from tests.browser.livesite import Watch, live_site, live_url, page_path, watched  # noqa: F401
+from tests.browser.livesite import Watch, page_path
 from tests.browser.test_live import (
     LIVE_TIMEOUT_MS,
-    browser_context_args,
-    expect_status,  # noqa: F401
+    expect_status,
     msg,
     open_live,
     state_of,
@@ -41,7 +39,7 @@ def play_by_clicks(page: Page, game: engine.Game, count: int) -> list[str]:
     """Plays `count` moves of `game` on the page (tap, or select then drop), mirrored here."""
     done = []
     for _ in range(count):
-        move = next(m for m in game.legal_moves() if m not in ("redeal",) and ">" in m)
+        move = next(m for m in game.legal_moves() if m != "redeal" and ">" in m)
         src, dst = move.split(">")
         src = src.split(":")[0]
         tapped = engine.tap(game, src)
@@ -233,8 +231,10 @@ def test_a_page_left_right_after_a_move_keeps_it(page: Page, live_url: str, watc
     leave = """([place, away]) => {
         const board = document.querySelector('[data-board]');
         new MutationObserver((_, obs) => { obs.disconnect(); location.href = away; })
-            .observe(board.querySelector('[role=status]'), {childList: true, characterData: true, subtree: true});
-        board.querySelector(`[data-place="${place}"]`).dispatchEvent(new MouseEvent('click', {bubbles: true}));
+            .observe(board.querySelector('[role=status]'),
+                     {childList: true, characterData: true, subtree: true});
+        board.querySelector(`[data-place="${place}"]`)
+            .dispatchEvent(new MouseEvent('click', {bubbles: true}));
     }"""
     away = live_url + page_path("en", "examples")
     with page.expect_navigation(url=away):
@@ -376,9 +376,11 @@ def test_cards_glide_and_not_with_reduced_motion(page: Page, live_url: str, watc
             obs.disconnect();
             // The glide starts in the frame after the answer, before that frame is painted.
             requestAnimationFrame(() => resolve(document.getAnimations().filter((a) => a.effect
-                && a.effect.target && board.contains(a.effect.target)).map((a) => a.effect.getTiming().duration)));
+                && a.effect.target && board.contains(a.effect.target))
+                .map((a) => a.effect.getTiming().duration)));
         });
-        obs.observe(board.querySelector('[role=status]'), {childList: true, characterData: true, subtree: true});
+        obs.observe(board.querySelector('[role=status]'),
+                    {childList: true, characterData: true, subtree: true});
         board.querySelector('[data-place="stock"]').dispatchEvent(new MouseEvent('click', {bubbles: true}));
     })"""
     durations = page.evaluate(count)

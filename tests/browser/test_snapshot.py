@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
-from tests.browser.livesite import live_site, live_url, watch  # noqa: F401
+from tests.browser.livesite import watch
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

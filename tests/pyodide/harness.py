@@ -64,6 +64,7 @@ def run(
             capture_output=True,
             text=True,
             timeout=timeout,
+            check=False,
         )
     if done.returncode != 0:
         raise RuntimeError(f"replay.mjs failed ({done.returncode}):\n{done.stderr[-3000:]}")

@@ -1,0 +1,555 @@
+#!/usr/bin/env python3
+"""Straightening the stored winning lines: fewest actions a reader must follow, and no card
+going back to a place it left unless that is the point.
+
+    nice -n 19 .venv/bin/python scripts/straighten.py [NAME ...] [--write]
+
+A line is *acceptable* (`acceptable`) when it wins, no return is unexplained and no card makes
+the same return twice (scripts/clean_line.py, `return_defects`: a return is an action that brings
+a card back to a place it left; the only explained one is a Canfield take-back that a card then
+lands on, with that card's trip back home), and it keeps the points the pages quote from it
+(`KEEPS`: the position of every stored alternative, an early ace on a king, redeals that come
+when nothing else helps, an early column refill, take-backs or none).
+
+The search, repeated until nothing changes, over the positions the solver's line passes through:
+
+1. bridges: at the first bad return (step k), a breadth-first search from each of the positions
+   a few steps before it, at most `BRIDGE_DEPTH` actions deep, for a path to a position of the
+   line after step k; the shortest path that leaves no bad return before the line's own
+   positions resume is spliced in (every position from there on is the old line's);
+2. re-solving, where no bridge exists and the line may change from that point on (after the
+   last position a stored alternative needs): the solver (`engine.solve`, a node budget and
+   fixed seeds, so every run gives the same line) plays on from a position a few steps before
+   the bad return, and the line with the most steps free of bad returns is kept;
+3. shortcuts: from every position of the line a breadth-first search `RADIUS` actions deep; where
+   it reaches a later position of the line in fewer actions than the line takes, the line takes
+   the shortcut (the shortest path over the line's positions and all shortcuts, by dynamic
+   programming; the spliced line must stay acceptable);
+4. clean_line.clean with the acceptable lines only: loops cut, single actions, adjacent pairs and
+   moves with their reversals dropped.
+
+The result is deterministic (node budgets, not time; fixed seeds; breadth-first in the engine's
+move order). `shortcut_defects` states what the search guarantees and tests/test_examples.py
+asserts on every stored winning line: no two positions of the line are joined by a path of at
+most `RADIUS` actions shorter than the line's own, whose spliced line is acceptable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import engine  # noqa: E402
+from scripts import clean_line  # noqa: E402
+
+EXAMPLES = ROOT / "docs" / "examples"
+Line = list[str]
+
+RADIUS = 3  # shortcut search depth: the guarantee tests/test_examples.py re-checks
+BRIDGE_DEPTH = 5
+BRIDGE_BACK = 4  # bridges start up to this many steps before the bad return
+SOLVE_NODES = 200_000
+SEEDS = (1, 2, 3, 4, 5, 6)
+SOLVE_BACK = (0, 1, 2, 3, 5, 8, 13, 21, 34, 55)
+
+
+# ---- what a stored line must keep ----------------------------------------------------------------
+
+
+def _first_ace_on_king(code: str, line: Line) -> int | None:
+    st = clean_line.states(code, line)
+    for i, move in enumerate(line):
+        src, _, dst = move.partition(">")
+        if src.isdigit() and dst.isdigit():
+            card, target = st[i]["piles"][int(src) - 1][-1], st[i]["piles"][int(dst) - 1][-1]
+            if {card[0], target[0]} == {"A", "K"} and card[0] == "A":
+                return i
+    return None
+
+
+def _redeals_needed(code: str, line: Line) -> bool:
+    """Every redeal comes when no card can reach a foundation even after one more move (the
+    commentary says so at each), and the first brings up a card that plays at once."""
+    from types import SimpleNamespace
+
+    from sitegen.commentary import notes
+
+    st = clean_line.states(code, line)
+    example = SimpleNamespace(moves=tuple(line), states=tuple(st))
+    stuck = {
+        n.step
+        for n in notes(example)
+        if n.fact.message in ("commentary.cr.stuck", "commentary.cr.stuck_home")
+    }
+    redeals = {i for i, m in enumerate(line) if m == "redeal"}
+    if not redeals or stuck != redeals:
+        return False
+    i = min(redeals)
+    before, after = st[i], st[i + 1]
+    legal = engine.from_state(after).legal_moves()
+    return any(
+        len(before["piles"][p]) >= 2
+        and after["piles"][p][-1] != before["piles"][p][-1]
+        and any(m.startswith(f"{p + 1}>") for m in legal)
+        for p in range(16)
+    )
+
+
+def _first_refill(code: str, line: Line) -> int | None:
+    st = clean_line.states(code, line)
+    for i, move in enumerate(line):
+        before, after = st[i], st[i + 1]
+        if move.startswith("R>") or not before["reserve"]:
+            continue
+        for c in range(4):
+            if (
+                after["columns"][c] == [before["reserve"][-1]]
+                and before["columns"][c]
+                and len(after["reserve"]) == len(before["reserve"]) - 1
+            ):
+                return i
+    return None
+
+
+def _takebacks(code: str, line: Line) -> int:
+    return clean_line.counts(code, line)["takebacks"]
+
+
+# Each example's points the pages and tests/test_examples.py quote (besides its alternatives).
+KEEPS: dict[str, list[Callable[[str, Line], bool]]] = {
+    "crescent-example": [
+        lambda c, m: len(m) >= 100,
+        lambda c, m: (i := _first_ace_on_king(c, m)) is not None and i < 15,
+        _redeals_needed,
+    ],
+    "canfield-d3-example": [
+        lambda c, m: len(m) >= 100,
+        lambda c, m: (i := _first_refill(c, m)) is not None and i < 30,
+    ],
+    "canfield-d1-example": [
+        lambda c, m: len(m) >= 100,
+        lambda c, m: (i := _first_refill(c, m)) is not None and i < 30,
+    ],
+    "canfield-d3-takeback": [lambda c, m: _takebacks(c, m) >= 1],
+    "canfield-choice": [lambda c, m: _takebacks(c, m) == 0],
+}
+
+
+def alternative_positions(data: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+    """(position before the step, the line's move there, the alternative) of each alternative."""
+    st = clean_line.states(data["code"], data["moves"])
+    return [
+        (clean_line.position_key(st[a["step"]]), data["moves"][a["step"]], a)
+        for a in data.get("alternatives", [])
+    ]
+
+
+class Example:
+    """A stored winning line and what any replacement must keep."""
+
+    def __init__(self, name: str, free: bool = False) -> None:
+        self.name = name
+        self.free = free  # the alternatives' positions may go (they are found again after)
+        self.data = json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+        self.code: str = self.data["code"]
+        self.alts = [] if free else alternative_positions(self.data)
+        self.takebacks = not any(a.get("rules") == "no-takebacks" for a in self.data.get("alternatives", []))
+
+    def alt_steps(self, line: Line) -> list[int] | None:
+        """The step of each alternative's position in `line` (the line's move there must stay the
+        one it was, so that the alternative is still "the other choice"), None if one is gone."""
+        keys = [clean_line.position_key(s) for s in clean_line.states(self.code, line)]
+        out = []
+        for key, move, _ in self.alts:
+            if key not in keys[:-1] or line[keys.index(key)] != move:
+                return None
+            out.append(keys.index(key))
+        return out
+
+    def keeps(self, line: Line) -> bool:
+        if self.alt_steps(line) is None:
+            return False
+        return all(keep(self.code, line) for keep in KEEPS.get(self.name, []))
+
+    def acceptable(self, line: Line) -> bool:
+        return (
+            clean_line.wins(self.code, line)
+            and not clean_line.return_defects(self.code, line)
+            and self.keeps(line)
+        )
+
+    def frozen(self, line: Line) -> int:
+        """Steps before this index must keep their positions (a stored alternative's)."""
+        steps = self.alt_steps(line) or []
+        return max(steps, default=-1) + 1
+
+
+# ---- bad returns ---------------------------------------------------------------------------------
+
+
+def first_bad(code: str, line: Line) -> int | None:
+    """The step of the first unexplained return or repeated return, None if there is none."""
+    made: set[tuple[str, str]] = set()
+    for r in clean_line.returns(code, line):
+        if not r.explained or any((card, r.place) in made for card in r.ids):
+            return r.step
+        made.update((card, r.place) for card in r.ids)
+    return None
+
+
+def _bad_count(code: str, line: Line) -> int:
+    return len(clean_line.return_defects(code, line))
+
+
+# ---- breadth-first searches from a position ----------------------------------------------------
+
+
+def reach(game: Any, depth: int, targets: dict[str, int], limit: int = 200_000) -> dict[int, Line]:
+    """The shortest path (engine move order, breadth-first) from `game` to each position of
+    `targets` (position key -> step) within `depth` actions."""
+    found: dict[int, Line] = {}
+    seen = {clean_line.position_key(game.state())}
+    frontier: list[tuple[Any, Line]] = [(game, [])]
+    for _ in range(depth):
+        nxt: list[tuple[Any, Line]] = []
+        for g, path in frontier:
+            if g.status == "won":
+                continue
+            for move in g.legal_moves():
+                child = g.copy()
+                child.play(move)
+                key = clean_line.position_key(child.state())
+                if key in seen:
+                    continue
+                seen.add(key)
+                step = targets.get(key)
+                if step is not None and step not in found:
+                    found[step] = [*path, move]
+                nxt.append((child, [*path, move]))
+                if len(seen) > limit:
+                    return found
+        frontier = nxt
+    return found
+
+
+def line_keys(code: str, line: Line) -> list[str]:
+    return [clean_line.position_key(s) for s in clean_line.states(code, line)]
+
+
+def shortcuts(code: str, line: Line, radius: int = RADIUS) -> list[tuple[int, int, Line]]:
+    """(i, j, path): `path` (at most `radius` actions) leads from the position after i actions
+    to the one after j, in fewer than the line's j - i actions."""
+    keys = line_keys(code, line)
+    index = {k: n for n, k in enumerate(keys)}
+    game = engine.new_game(code)
+    out = []
+    for i in range(len(line)):
+        later = {k: n for k, n in index.items() if n > i + 1}
+        for j, path in sorted(reach(game, radius, later).items()):
+            if len(path) < j - i:
+                out.append((i, j, path))
+        game.play(line[i])
+    return out
+
+
+def shortcut_defects(ex: Example, line: Line, radius: int = RADIUS) -> list[str]:
+    """Every shortcut of at most `radius` actions whose spliced line is still acceptable: what the
+    search guarantees there is none of."""
+    out = []
+    for i, j, path in shortcuts(ex.code, line, radius):
+        spliced = line[:i] + path + line[j:]
+        if ex.acceptable(spliced):
+            out.append(f"actions {i + 1}-{j} ({j - i}) can be {len(path)}: {' '.join(path)}")
+    return out
+
+
+def take_shortcuts(ex: Example, line: Line) -> Line:
+    """The shortest line over the line's positions and its shortcuts (dynamic programming), or,
+    when that is not acceptable, the best single acceptable shortcut; repeated to a fixpoint."""
+    while True:
+        cuts = shortcuts(ex.code, line)
+        if not cuts:
+            return line
+        n = len(line)
+        best: list[tuple[int, int, Line | None]] = [(0, -1, None)] + [(10**9, -1, None)] * n
+        edges: dict[int, list[tuple[int, Line]]] = {}
+        for i, j, path in cuts:
+            edges.setdefault(j, []).append((i, path))
+        for j in range(1, n + 1):
+            best[j] = (best[j - 1][0] + 1, j - 1, None)
+            for i, path in edges.get(j, []):
+                if best[i][0] + len(path) < best[j][0]:
+                    best[j] = (best[i][0] + len(path), i, path)
+        out: Line = []
+        j = n
+        while j > 0:
+            _, i, path = best[j]
+            out[:0] = path if path is not None else [line[i]]
+            j = i
+        if ex.acceptable(out):
+            line = out
+            continue
+        for i, j, path in sorted(cuts, key=lambda c: (len(c[2]) - (c[1] - c[0]), c[0])):
+            spliced = line[:i] + path + line[j:]
+            if ex.acceptable(spliced):
+                line = spliced
+                break
+        else:
+            return line
+
+
+# ---- repairs -------------------------------------------------------------------------------------
+
+
+def bridge(ex: Example, line: Line, k: int) -> Line | None:
+    """A path from a position at most BRIDGE_BACK steps before step k to a position of the line
+    after it, spliced so that no bad return comes before the old line's positions resume."""
+    keys = line_keys(ex.code, line)
+    later = {key: n for n, key in enumerate(keys) if n > k}
+    best: tuple[tuple[int, int], Line] | None = None
+    for s in range(k, max(ex.frozen(line), k - BRIDGE_BACK) - 1, -1):
+        game = clean_line.replay(ex.code, line[:s])
+        for j, path in reach(game, BRIDGE_DEPTH, later, limit=15_000).items():
+            spliced = line[:s] + path + line[j:]
+            bad = first_bad(ex.code, spliced)
+            resume = s + len(path)
+            if bad is not None and bad < resume:
+                continue
+            if not clean_line.wins(ex.code, spliced) or not ex.keeps(spliced):
+                continue
+            # Progress: the old step where the first bad return now is (later is better).
+            old_bad = 10**9 if bad is None else bad - resume + j
+            score = (-old_bad, len(spliced))
+            if best is None or score < best[0]:
+                best = (score, spliced)
+    if best is None or -best[0][0] <= k:
+        return None
+    return best[1]
+
+
+def resolve(ex: Example, line: Line, k: int) -> Line | None:
+    """The solver's line from a position shortly before step k (never before the frozen
+    positions): the candidate with the most steps free of bad returns, then the fewest bad
+    returns, then the shortest; cleaned (its prefix kept) when that keeps it as good."""
+    best: tuple[tuple[int, int, int], Line, int] | None = None
+    lo = ex.frozen(line)
+    for back in SOLVE_BACK:
+        s = k - back
+        if s < lo:
+            break
+        game = clean_line.replay(ex.code, line[:s])
+        for seed in SEEDS:
+            sol = engine.solve(
+                game, max_seconds=3600.0, max_nodes=SOLVE_NODES, seed=seed, takebacks=ex.takebacks
+            )
+            if sol.status != "win":
+                continue
+            cand = clean_line.cut_loops(ex.code, line[:s] + list(sol.moves))
+            if cand[:s] != line[:s] or not clean_line.wins(ex.code, cand) or not ex.keeps(cand):
+                continue
+            bad = first_bad(ex.code, cand)
+            score = (-(10**9 if bad is None else bad), _bad_count(ex.code, cand), len(cand))
+            if best is None or score < best[0]:
+                best = (score, cand, s)
+            if -best[0][0] > k + 20:
+                break
+        if best is not None and -best[0][0] > k + 20:
+            break  # far enough: the next repairs go on from there
+    if best is None or -best[0][0] <= k:
+        return None
+    score, cand, s = best
+    prefix = line[:s]
+
+    def still(trial: Line) -> bool:
+        return trial[:s] == prefix and clean_line.wins(ex.code, trial) and ex.keeps(trial)
+
+    cleaned = clean_line.clean(ex.code, cand, still)  # the solver's own detours go
+    bad = first_bad(ex.code, cleaned)
+    return cleaned if (10**9 if bad is None else bad) > k else cand
+
+
+def straighten(ex: Example, line: Line, log: Callable[[str], None] = print) -> Line:
+    """An acceptable line found from `line` (see the module docstring), or ValueError."""
+    for _ in range(400):
+        k = first_bad(ex.code, line)
+        if k is None:
+            break
+        fixed = bridge(ex, line, k)
+        how = "bridge"
+        if fixed is None:
+            fixed = resolve(ex, line, k)
+            how = "re-solve"
+        if fixed is None:
+            raise ValueError(f"{ex.name}: no repair for the bad return at step {k + 1} ({line[k]})")
+        log(
+            f"  {how} at step {k + 1}: {len(line)} -> {len(fixed)} actions, "
+            f"next bad return {first_bad(ex.code, fixed)}"
+        )
+        line = fixed
+    if not ex.acceptable(line):
+        raise ValueError(f"{ex.name}: the repaired line is not acceptable")
+    while True:
+        before = list(line)
+        line = clean_line.clean(ex.code, line, ex.acceptable)
+        line = take_shortcuts(ex, line)
+        log(f"  cleaned and shortcut: {len(line)} actions")
+        if line == before:
+            return line
+
+
+# ---- alternatives found again, where the line had to change before them -------------------------
+
+
+def find_parting(code: str, line: Line, log: Callable[[str], None] = print) -> dict[str, Any] | None:
+    """Crescent: the first step, from two thirds of the line on, where a move that empties a pile
+    (the mistake the Examples page warns of) is proved lost, and the beginner's policy after it
+    is blocked only ten or more actions later."""
+    from scripts.find_examples import proved_lost
+    from scripts.greedy import greedy_line
+
+    game = engine.new_game(code)
+    seen = {clean_line.position_key(game.state())}
+    for i, move in enumerate(line):
+        if i >= 2 * len(line) // 3:
+            piles = game.state()["piles"]
+            for alt in game.legal_moves():
+                src = alt.partition(">")[0]
+                if alt == move or not src.isdigit() or len(piles[int(src) - 1]) != 1:
+                    continue
+                twin = game.copy()
+                twin.play(alt)
+                lost = proved_lost(twin)
+                log(f"  step {i}: {alt} instead of {move}: {'lost' if lost else 'not proved lost'}")
+                if not lost:
+                    continue
+                after = greedy_line(twin, seen | {clean_line.position_key(twin.state())})
+                end = clean_line.replay(code, [*line[:i], alt, *after])
+                if end is not None and end.status == "blocked" and len(after) >= 10:
+                    return {"step": i, "move": alt}
+        game.play(move)
+        seen.add(clean_line.position_key(game.state()))
+    return None
+
+
+def find_choice(code: str, line: Line, log: Callable[[str], None] = print) -> dict[str, Any] | None:
+    """Canfield under the traditional rule: the first step where the other choice for the card
+    the line moves (home instead of a column, or a column instead of home) is proved lost."""
+    from scripts.find_examples import _canfield_choices, proved_lost, quickly_won
+
+    game = engine.new_game(code)
+    for i, move in enumerate(line):
+        for alt in _canfield_choices(game, move):
+            column = alt.split(">")[1] if alt.split(">")[1].isdigit() else move.split(">")[1]
+            if not game.state()["columns"][int(column) - 1]:
+                continue  # the page's sentence names the card it would have landed on
+            twin = game.copy()
+            twin.play(alt)
+            if not quickly_won(twin, takebacks=False) and proved_lost(twin, takebacks=False):
+                log(f"  step {i}: {move} / {alt}: lost without take-backs")
+                return {"step": i, "move": alt, "rules": "no-takebacks"}
+        game.play(move)
+    return None
+
+
+def store(ex: Example, line: Line, log: Callable[[str], None] = print) -> dict[str, Any]:
+    """The file's data with the new line and every alternative re-pointed to its position (or,
+    where the line had to change before it, found again)."""
+    data = dict(ex.data)
+    data["moves"] = line
+    if ex.free and data.get("alternatives"):
+        finder = find_choice if ex.code.startswith("CF1-") else find_parting
+        alt = finder(ex.code, line, log)
+        if alt is None:
+            raise ValueError(f"{ex.name}: no alternative proved lost on the new line")
+        data["alternatives"] = [alt]
+    elif ex.alts:
+        steps = ex.alt_steps(line)
+        assert steps is not None
+        data["alternatives"] = [
+            {**alt, "step": step} for (_, _, alt), step in zip(ex.alts, steps, strict=False)
+        ]
+    order = [k for k in ex.data if k != "moves"]
+    return {k: data[k] for k in order} | {"moves": line}
+
+
+def mistake_line(winning: dict[str, Any], mistake: dict[str, Any]) -> dict[str, Any]:
+    """A mistake line made again beside its new winning line: the winning line up to its stored
+    alternative, that move (proved lost: tests/test_examples.py), then the beginner's policy of
+    scripts/greedy.py until stuck."""
+    from scripts.greedy import greedy_line
+
+    code, moves = winning["code"], winning["moves"]
+    alt = winning["alternatives"][0]
+    step, move = int(alt["step"]), str(alt["move"])
+    keys = line_keys(code, moves[:step])
+    twin = clean_line.replay(code, moves[:step])
+    assert twin is not None
+    twin.play(move)
+    seen = set(keys) | {clean_line.position_key(twin.state())}
+    line = [*moves[:step], move, *greedy_line(twin, seen)]
+    end = clean_line.replay(code, line)
+    if end is None or end.status != mistake["outcome"]:
+        raise ValueError(f"the mistake line does not end {mistake['outcome']}")
+    return {**mistake, "moves": line}
+
+
+def report(name: str) -> str:
+    data = json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+    r = clean_line.returns(data["code"], data["moves"])
+    bad = clean_line.return_defects(data["code"], data["moves"])
+    unexplained = sum(not x.explained for x in r)
+    return f"{len(data['moves'])} actions, {len(r)} returns ({unexplained} unexplained, {len(bad)} defects)"
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("names", nargs="*")
+    parser.add_argument("--write", action="store_true")
+    args = parser.parse_args(argv)
+    names = args.names or sorted(
+        p.stem for p in EXAMPLES.glob("*.json") if "outcome" not in json.loads(p.read_text(encoding="utf-8"))
+    )
+
+    def log(text: str) -> None:
+        print(text, flush=True)
+
+    for name in names:
+        log(f"== {name}: {report(name)}")
+        ex = Example(name)
+        try:
+            line = straighten(ex, list(ex.data["moves"]), log)
+        except ValueError as why:
+            if not ex.alts:
+                raise
+            # The stored alternatives' positions cannot all stay: the line may change before
+            # them, and they are found again on the new line.
+            log(f"  {why}; again, with the alternatives found again afterwards")
+            ex = Example(name, free=True)
+            line = straighten(ex, list(ex.data["moves"]), log)
+        data = store(ex, line, log)
+        r = clean_line.returns(ex.code, line)
+        print(
+            f"   -> {len(line)} actions, {len(r)} returns ({sum(x.explained for x in r)} explained)",
+            flush=True,
+        )
+        if args.write:
+            clean_line.write_example(EXAMPLES / f"{name}.json", data)
+            for path in sorted(EXAMPLES.glob("*.json")):
+                other = json.loads(path.read_text(encoding="utf-8"))
+                if other.get("winning") == name:
+                    clean_line.write_example(path, mistake_line(data, other))
+                    print(f"   {path.stem} made again: {report(path.stem)}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
