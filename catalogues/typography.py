@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Callable
+from collections.abc import Callable
 
 from catalogues import korean
 
-__all__ = ["FINISH", "LITERAL", "french", "greek_final_sigma", "upper", "NBSP", "NNBSP"]
+__all__ = ["FINISH", "LITERAL", "NBSP", "NNBSP", "french", "greek_final_sigma", "upper"]
 
 NBSP = "\u00a0"
 NNBSP = "\u202f"
@@ -100,7 +100,7 @@ def upper(lang: str, text: str) -> str:
             elif (
                 base in _DIPHTHONG_FIRST
                 and nxt in _DIPHTHONG_SECOND
-                and after not in ("\u0308",)
+                and after != "\u0308"
                 and not unicodedata.combining(after or "a")
             ):
                 # The accent kept the vowels apart (Μάιος): the capitals show it with ¨.

@@ -12,12 +12,14 @@ plain move that the engine refuses, is an error (the page would teach a wrong ru
 
 from __future__ import annotations
 
+from typing import Any
+
 import catalogues
 
 from .captions import caption
 
 
-def highlighted_move(state: dict, highlight: tuple[str, str]) -> str:
+def highlighted_move(state: dict[str, Any], highlight: tuple[str, str]) -> str:
     """The move notation of a highlight (`("2", "1")` -> `"2>1"`; Canfield runs: `"1:4>2"`)."""
     import engine
 
@@ -25,18 +27,18 @@ def highlighted_move(state: dict, highlight: tuple[str, str]) -> str:
     return engine.drop(engine.from_state(state), src, dst)
 
 
-def refusal(state: dict, move: str) -> str | None:
+def refusal(state: dict[str, Any], move: str) -> str | None:
     """The engine's reason code for refusing `move` in `state`, or None when it is legal."""
     import engine
 
     return engine.from_state(state).check(move)
 
 
-def _board(state: dict, lang: str) -> str:
+def _board(state: dict[str, Any], lang: str) -> str:
     return catalogues.message(lang, f"title.{state['game']}")
 
 
-def _checked(state: dict, highlight: tuple[str, str], refused: bool) -> tuple[str, str | None]:
+def _checked(state: dict[str, Any], highlight: tuple[str, str], refused: bool) -> tuple[str, str | None]:
     move = highlighted_move(state, highlight)
     reason = refusal(state, move)
     if refused and reason is None:
@@ -47,7 +49,7 @@ def _checked(state: dict, highlight: tuple[str, str], refused: bool) -> tuple[st
 
 
 def title(
-    state: dict,
+    state: dict[str, Any],
     lang: str,
     *,
     highlight: tuple[str, str] | None = None,
@@ -73,7 +75,7 @@ def title(
     return catalogues.message(lang, "figure.position", board=board, code=code)
 
 
-def _caption(state: dict, lang: str, move: str, refused: bool) -> str:
+def _caption(state: dict[str, Any], lang: str, move: str, refused: bool) -> str:
     """The move as the captions say it. A refused move is not played, so no reserve card comes
     to fill the column it would have emptied: its caption leaves the refill out."""
     if refused and state["game"] == "canfield" and move[:1].isdigit():
@@ -81,7 +83,9 @@ def _caption(state: dict, lang: str, move: str, refused: bool) -> str:
     return caption(move, state, lang)
 
 
-def description(state: dict, lang: str, board: str, highlight: tuple[str, str], refused: bool) -> str:
+def description(
+    state: dict[str, Any], lang: str, board: str, highlight: tuple[str, str], refused: bool
+) -> str:
     """The text description of a figure with a highlighted move: the move (and the reason it is
     refused), then `board`, the board's own description (diagrams.describe)."""
     move, reason = _checked(state, highlight, refused)

@@ -115,7 +115,7 @@ def _cr_notes(moves: tuple[str, ...], states: tuple[dict[str, Any], ...]) -> lis
                 out.append(Note(i, Fact("commentary.cr.stuck"), teaching=True))
             elif not _home_within_one(position, legal):
                 out.append(Note(i, Fact("commentary.cr.stuck_home"), teaching=True))
-            if pile is not None:
+            if pile is not None and nxt_split is not None:  # a pile is only set from nxt_split
                 card = after["piles"][pile - 1][-1]
                 dst = nxt_split[1]
                 if dst.isdigit():
@@ -320,7 +320,6 @@ def _cf_notes(moves: tuple[str, ...], states: tuple[dict[str, Any], ...]) -> lis
 
 def _stored_notes(example: Any, extra: dict[str, Any]) -> list[Note]:
     out: list[Note] = []
-    states, moves = example.states, example.moves
     for alt in extra.get("alternatives", []):
         step, move = int(alt["step"]), str(alt["move"])
         # "rules": "no-takebacks": proved under the traditional Canfield rule only.
@@ -331,7 +330,7 @@ def _stored_notes(example: Any, extra: dict[str, Any]) -> list[Note]:
 
 def mistake_notes(example: Any, extra: dict[str, Any], winning: Any) -> list[Note]:
     """A mistake line beside its winning line: where they part, and how the mistake ends."""
-    moves, states = example.moves, example.states
+    moves = example.moves
     k = parting_step(moves, winning.moves)
     # tests/test_examples.py proves, with the solver, that the position after step k is lost.
     out = [
@@ -347,7 +346,7 @@ def mistake_notes(example: Any, extra: dict[str, Any], winning: Any) -> list[Not
 
 def parting_step(moves: tuple[str, ...], winning: tuple[str, ...]) -> int:
     """The first step where a mistake line leaves its winning line."""
-    for k, (a, b) in enumerate(zip(moves, winning)):
+    for k, (a, b) in enumerate(zip(moves, winning, strict=False)):  # the lines differ in length
         if a != b:
             return k
     raise ValueError("the mistake line never leaves its winning line")

@@ -17,7 +17,8 @@ the first click and every later one. SVGs are packed with sitegen.live.pack_svgs
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 Answer = dict[str, Any]
 
@@ -43,7 +44,7 @@ def precompute(
     """
     import diagrams
     import engine
-    import pyworker.ops as ops
+    from pyworker import ops
     from sitegen.live import pack_svgs
 
     responses: list[Answer] = []
@@ -74,7 +75,15 @@ def precompute(
         kind = state["game"]
         shown = engine.from_state(state)
 
-        def run(op: Callable[[dict[str, Any]], Answer], **args: Any) -> int:
+        def run(
+            op: Callable[[dict[str, Any]], Answer],
+            shown: engine.Game = shown,
+            kind: str = kind,
+            state: dict[str, Any] = state,
+            **args: Any,
+        ) -> int:
+            """The answer to one op on a fresh copy of this node's position (the defaults bind
+            the node: the function is called only within this iteration anyway)."""
             ops.BOARDS["learn"] = ops.Board(shown.copy(), lang, kind, diagram_id)
             answer = op({"board": "learn", "lang": lang, **args})
             if "played" in answer:
@@ -100,7 +109,7 @@ def precompute(
         places = list(diagrams.places(kind))
         entry["tap"] = {p: run(ops.tap, place=p) for p in places}
         entry["drop"] = {
-            src: {dst: run(ops.drop, src=src, dst=dst) for dst in places + ["F"] if dst != src}
+            src: {dst: run(ops.drop, src=src, dst=dst) for dst in [*places, "F"] if dst != src}
             for src in places
         }
         if kind == "crescent":

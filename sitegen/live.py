@@ -21,8 +21,9 @@ import hashlib
 import html
 import json
 import re
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from sitegen.assets import PENDING_ASSETS, json_bytes
 from sitegen.context import MarkerContext
@@ -202,35 +203,52 @@ def board_html(args: str, lang: str, ctx: MarkerContext) -> str:
     input_id = f"{ident}-code"
     return "\n".join(
         [
-            f'<div class="cc-live cc-board" id="{_esc(ident)}" data-board="{game_name}" data-lang="{_esc(lang)}"'
-            f' data-diagram-id="{_esc(ident)}" data-default-code="{_esc(game.code)}" data-verdict="pending"'
-            f' role="region" aria-label="{m("ui.board." + game_name)}">',
+            (
+                f'<div class="cc-live cc-board" id="{_esc(ident)}" data-board="{game_name}"'
+                f' data-lang="{_esc(lang)}" data-diagram-id="{_esc(ident)}"'
+                f' data-default-code="{_esc(game.code)}" data-verdict="pending"'
+                f' role="region" aria-label="{m("ui.board." + game_name)}">'
+            ),
             json_script("ui", ui_messages(lang, JS_MESSAGES + play.js_keys())),
-            f'<form class="cc-newgame" data-role="newgame" data-search-exclude>'
-            f'<label for="{_esc(input_id)}">{m("ui.label.code")}</label>'
-            f'<input id="{_esc(input_id)}" data-role="code-in" name="code" type="text" autocomplete="off"'
-            f' spellcheck="false" maxlength="64" placeholder="{_esc(game.code)}">'
-            f'<button type="submit" data-action="open">{m("ui.button.open")}</button>'
-            f"{play.newgame_button(game_name, m)}</form>",
+            (
+                f'<form class="cc-newgame" data-role="newgame" data-search-exclude>'
+                f'<label for="{_esc(input_id)}">{m("ui.label.code")}</label>'
+                f'<input id="{_esc(input_id)}" data-role="code-in" name="code" type="text" autocomplete="off"'
+                f' spellcheck="false" maxlength="64" placeholder="{_esc(game.code)}">'
+                f'<button type="submit" data-action="open">{m("ui.button.open")}</button>'
+                f"{play.newgame_button(game_name, m)}</form>"
+            ),
             play.dialog_html(game_name, ident, state, m),
-            f'<div class="cc-toolbar" data-search-exclude>'
-            f'<button type="button" data-action="undo" disabled>{m("ui.button.undo")}</button>'
-            f"{redeal}{draw_button}"
-            f'<button type="button" data-action="hint">{m("ui.button.hint")}</button></div>',
-            f'<dl class="cc-stats"><div><dt>{m("ui.label.moves")}</dt><dd data-role="moves">0</dd></div>'
-            f'<div><dt>{m("ui.label.time")}</dt><dd data-role="timer">0:00</dd></div>{score}</dl>',
+            (
+                f'<div class="cc-toolbar" data-search-exclude>'
+                f'<button type="button" data-action="undo" disabled>{m("ui.button.undo")}</button>'
+                f"{redeal}{draw_button}"
+                f'<button type="button" data-action="hint">{m("ui.button.hint")}</button></div>'
+            ),
+            (
+                f'<dl class="cc-stats"><div><dt>{m("ui.label.moves")}</dt><dd data-role="moves">0</dd></div>'
+                f'<div><dt>{m("ui.label.time")}</dt><dd data-role="timer">0:00</dd></div>{score}</dl>'
+            ),
             f'<div class="cc-svg" id="{_esc(ident)}-svg" data-role="svg" data-search-exclude>{svg}</div>',
             f'<p class="cc-status" role="status" aria-live="polite" data-role="status">{m("ui.loading")}</p>',
             play.verdict_html(m),
-            f'<div class="cc-offer" data-role="offer" hidden><span>{m("ui.offer")}</span>'
-            f'<button type="button" data-action="undo">{m("ui.button.undo")}</button>'
-            f'<button type="button" data-action="random">{m("ui.button.new")}</button></div>',
-            f'<div class="cc-share" data-search-exclude><span>{m("punct.label", label=_msg(lang, "ui.label.code"))}</span>{gap}'
-            f'<output data-role="code-out">{_esc(game.code)}</output>'
-            f' <button type="button" data-action="copy-link">{m("ui.button.copy-link")}</button>'
-            f' <span>{m("punct.label", label=_msg(lang, "ui.label.link"))}</span>{gap}<a data-role="link" href="#code={_esc(game.code)}">#code={_esc(game.code)}</a></div>',
-            f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
-            f'<p data-role="desc">{_esc(_describe(state, lang))}</p></details>',
+            (
+                f'<div class="cc-offer" data-role="offer" hidden><span>{m("ui.offer")}</span>'
+                f'<button type="button" data-action="undo">{m("ui.button.undo")}</button>'
+                f'<button type="button" data-action="random">{m("ui.button.new")}</button></div>'
+            ),
+            (
+                '<div class="cc-share" data-search-exclude>'
+                f"<span>{m('punct.label', label=_msg(lang, 'ui.label.code'))}</span>{gap}"
+                f'<output data-role="code-out">{_esc(game.code)}</output>'
+                f' <button type="button" data-action="copy-link">{m("ui.button.copy-link")}</button>'
+                f" <span>{m('punct.label', label=_msg(lang, 'ui.label.link'))}</span>{gap}"
+                f'<a data-role="link" href="#code={_esc(game.code)}">#code={_esc(game.code)}</a></div>'
+            ),
+            (
+                f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
+                f'<p data-role="desc">{_esc(_describe(state, lang))}</p></details>'
+            ),
             play.stats_html(game_name, m),
             "</div>",
         ]
@@ -259,12 +277,12 @@ def replay_steps(
     data["captions"] = captions
     if notes is not None:
         data["notes"] = notes
-    if not all(_svg_desc(svg) == text for svg, text in zip(svgs, descriptions)):
+    if not all(_svg_desc(svg) == text for svg, text in zip(svgs, descriptions, strict=True)):
         data["descriptions"] = descriptions
     return data
 
 
-_DESC_RE = re.compile(r"<desc[^>]*>(.*?)</desc>", re.S)
+_DESC_RE = re.compile(r"<desc[^>]*>(.*?)</desc>", re.DOTALL)
 
 
 def _svg_desc(svg: str) -> str | None:
@@ -305,31 +323,40 @@ def replay_html(args: str, lang: str, ctx: MarkerContext) -> str:
     play_url = f"{_page_prefix(ctx)}play-{game_name}/"
     # The picture is the deal: its alt names the game's code, not only the board (issue 22).
     alt = _msg(lang, "figure.deal", board=_msg(lang, f"title.{game_name}"), code=example.code)
+    desc_id = f"{ident}-desc"
     return "\n".join(
         [
-            f'<div class="cc-live cc-replay" id="{_esc(ident)}" data-replay="{_esc(name)}" data-lang="{_esc(lang)}"'
-            f' data-src="{REPLAY_DIR}/{_esc(file_name)}" data-game="{game_name}">',
+            (
+                f'<div class="cc-live cc-replay" id="{_esc(ident)}" data-replay="{_esc(name)}"'
+                f' data-lang="{_esc(lang)}" data-src="{REPLAY_DIR}/{_esc(file_name)}"'
+                f' data-game="{game_name}">'
+            ),
             json_script("ui", ui_messages(lang, JS_MESSAGES + REPLAY_MESSAGES)),
             json_script("replay", {"code": example.code, "moves": list(example.moves)}),
             # The deal as a picture (sitegen/pictures.py); replay/replay.js draws each step from the file.
-            f'<div class="cc-svg" data-role="svg" tabindex="0" data-search-exclude>'
-            f"{picture_html(unpack_svg(steps, 0), lang, ctx, ident=ident, desc_id=f'{ident}-desc', alt=alt)}"
-            "</div>",
+            (
+                f'<div class="cc-svg" data-role="svg" tabindex="0" data-search-exclude>'
+                f"{picture_html(unpack_svg(steps, 0), lang, ctx, ident=ident, desc_id=desc_id, alt=alt)}"
+                "</div>"
+            ),
             f'<p class="cc-caption" data-role="caption" aria-live="polite">{m("ui.replay-start")}</p>',
-            f'<p class="cc-note" data-role="note" aria-live="polite"></p>',
-            f'<div class="cc-nav" data-search-exclude>'
-            # ⇤ ⇥, not « »: in French « » are quotation marks (« Début … Fin » read as a quote).
-            f'<button type="button" data-action="first" disabled><span aria-hidden="true">⇤</span>'
-            f" {m('ui.replay.first')}</button>"
-            f'<button type="button" data-action="prev" disabled>‹ {m("ui.replay.prev")}</button>'
-            f'<span data-role="counter">{m("ui.replay-counter", step=0, total=total)}</span>'
-            f'<button type="button" data-action="next">{m("ui.replay.next")} ›</button>'
-            f'<button type="button" data-action="last">{m("ui.replay.last")}'
-            f' <span aria-hidden="true">⇥</span></button>'
-            f'<a class="cc-button" data-role="continue" href="{_esc(play_url)}#code={_esc(example.code)}">'
-            f"{m('ui.replay.continue')}</a></div>",
+            '<p class="cc-note" data-role="note" aria-live="polite"></p>',
+            (
+                f'<div class="cc-nav" data-search-exclude>'
+                # ⇤ ⇥, not « »: in French « » are quotation marks (« Début … Fin » read as a quote).
+                f'<button type="button" data-action="first" disabled><span aria-hidden="true">⇤</span>'
+                f" {m('ui.replay.first')}</button>"
+                f'<button type="button" data-action="prev" disabled>‹ {m("ui.replay.prev")}</button>'
+                f'<span data-role="counter">{m("ui.replay-counter", step=0, total=total)}</span>'
+                f'<button type="button" data-action="next">{m("ui.replay.next")} ›</button>'
+                f'<button type="button" data-action="last">{m("ui.replay.last")}'
+                f' <span aria-hidden="true">⇥</span></button>'
+                f'<a class="cc-button" data-role="continue"'
+                f' href="{_esc(play_url)}#code={_esc(example.code)}">'
+                f"{m('ui.replay.continue')}</a></div>"
+            ),
             f'<p class="cc-keys">{m("ui.replay.keys")}</p>',
-            f'<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
+            '<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
             (
                 f'<details class="cc-moments" open><summary>{m("commentary.key_moments")}</summary>'
                 f'<ul data-role="moments">{moments}</ul></details>'
@@ -339,10 +366,15 @@ def replay_html(args: str, lang: str, ctx: MarkerContext) -> str:
             # Every move with its commentary: hundreds of entries, all in the step file already
             # (captions, notes), so replay/replay.js writes them when the file arrives (an example game's
             # list was 30-50 KB of the page each).
-            f'<details class="cc-moves"><summary>{m("ui.replay.moves")}</summary>'
-            f'<ol class="cc-movelist" data-role="movelist"></ol></details>',
-            f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
-            f'<p data-role="desc" id="{_esc(ident)}-desc">{_esc(_describe(example.states[0], lang))}</p></details>',
+            (
+                f'<details class="cc-moves"><summary>{m("ui.replay.moves")}</summary>'
+                f'<ol class="cc-movelist" data-role="movelist"></ol></details>'
+            ),
+            (
+                f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
+                f'<p data-role="desc" id="{_esc(ident)}-desc">{_esc(_describe(example.states[0], lang))}</p>'
+                "</details>"
+            ),
             "</div>",
         ]
     )
@@ -410,7 +442,7 @@ def first_answers(
     """
     import diagrams
     import engine
-    import pyworker.ops as ops
+    from pyworker import ops
 
     kind = state["game"]
     responses: list[dict[str, Any]] = []
@@ -444,7 +476,7 @@ def first_answers(
         tap[place] = keep(ops.tap({**fresh(), "place": place}))
     for src in places:
         row: dict[str, int] = {}
-        for dst in places + ["F"]:
+        for dst in [*places, "F"]:
             if dst == src:
                 continue
             row[dst] = keep(ops.drop({**fresh(), "src": src, "dst": dst}))
@@ -513,20 +545,26 @@ def tryit_figure(
     m = lambda key, **p: _esc(_msg(lang, key, **p))  # noqa: E731
     return "\n".join(
         [
-            f'<figure class="diagram diagram-{_esc(size)} cc-live cc-tryit" id="{_esc(ident)}" '
-            f'data-diagram-figure="{_esc(ident)}" data-tryit="{_esc(source)}" data-board="{kind}"'
-            f' data-lang="{_esc(lang)}" data-diagram-id="{_esc(ident)}" data-search-exclude'
-            f' data-answers="{_esc(answers)}"'
-            f"{state_attribute(state)}>",
+            (
+                f'<figure class="diagram diagram-{_esc(size)} cc-live cc-tryit" id="{_esc(ident)}" '
+                f'data-diagram-figure="{_esc(ident)}" data-tryit="{_esc(source)}" data-board="{kind}"'
+                f' data-lang="{_esc(lang)}" data-diagram-id="{_esc(ident)}" data-search-exclude'
+                f' data-answers="{_esc(answers)}"'
+                f"{state_attribute(state)}>"
+            ),
             json_script("ui", ui_messages(lang, JS_MESSAGES)),
             f'<div class="cc-svg diagram-svg" data-role="svg">{picture}</div>',
-            f'<div class="cc-toolbar">'
-            f'<button type="button" data-action="tryit">{m("ui.button.tryit")}</button>'
-            f'<button type="button" data-action="undo" hidden>{m("ui.button.undo")}</button>'
-            f'<button type="button" data-action="reset" hidden>{m("ui.button.reset")}</button></div>',
-            f'<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
-            f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
-            f'<p data-role="desc" id="{_esc(ident)}-desc">{_esc(description)}</p></details>',
+            (
+                f'<div class="cc-toolbar">'
+                f'<button type="button" data-action="tryit">{m("ui.button.tryit")}</button>'
+                f'<button type="button" data-action="undo" hidden>{m("ui.button.undo")}</button>'
+                f'<button type="button" data-action="reset" hidden>{m("ui.button.reset")}</button></div>'
+            ),
+            '<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
+            (
+                f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
+                f'<p data-role="desc" id="{_esc(ident)}-desc">{_esc(description)}</p></details>'
+            ),
             "</figure>",
         ]
     )

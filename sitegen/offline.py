@@ -176,6 +176,7 @@ def generate(site_dir: Path, root: Path, default: str, others: list[str]) -> dic
         text=True,
         cwd=root,
         env={**os.environ, "NODE_ENV": "production"},
+        check=False,  # a failure is reported below with Workbox's own output
     )
     if done.returncode != 0:
         raise OfflineError(f"scripts/make_sw.mjs failed ({done.returncode}): {done.stderr.strip()[-2000:]}")

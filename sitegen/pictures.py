@@ -27,7 +27,7 @@ from sitegen.assets import PENDING_ASSETS
 
 PICTURE_DIR = "assets/pictures"
 
-_TITLE_RE = re.compile(r"<title[^>]*>(.*?)</title>", re.S)
+_TITLE_RE = re.compile(r"<title[^>]*>(.*?)</title>", re.DOTALL)
 _ROWS_RE = re.compile(r'<svg\b[^>]*?\sdata-rows="')
 _SIZE_RE = re.compile(r'<svg\b[^>]*?\swidth="(\d+(?:\.\d+)?)"[^>]*?\sheight="(\d+(?:\.\d+)?)"')
 

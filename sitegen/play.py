@@ -7,7 +7,8 @@ play.json). The scripts are docs/assets/js/play/ (verdict.js, settings.js, saved
 from __future__ import annotations
 
 import html
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 # play.json keys the page's scripts show without asking Python (the rest Python sends itself).
 JS_KEYS = (

@@ -30,10 +30,11 @@ def lesson_order(docs_dir: Path, root: Path | None = None) -> dict[str, list[Any
     for name in sorted(lessons):
         if name in pointed:
             continue
-        while name and name not in placed:
-            placed.add(name)
-            out[lessons[name].game].append(lessons[name])
-            name = lessons[name].next
+        step: str | None = name
+        while step and step not in placed:
+            placed.add(step)
+            out[lessons[step].game].append(lessons[step])
+            step = lessons[step].next
     for name in sorted(set(lessons) - placed):  # a cycle of next links: keep them listed
         out[lessons[name].game].append(lessons[name])
     return out
@@ -50,8 +51,10 @@ def progress_html(args: str, lang: str, ctx: MarkerContext) -> str:
     m = lambda key, **p: _esc(catalogues.message(lang, key, **p))  # noqa: E731
     prefix = _page_prefix(ctx)
     parts = [
-        f'<section class="cc-progress" id="progress" data-progress data-search-exclude'
-        f' aria-labelledby="progress-title">',
+        (
+            '<section class="cc-progress" id="progress" data-progress data-search-exclude'
+            ' aria-labelledby="progress-title">'
+        ),
         json_script("ui", ui_messages(lang, PROGRESS_MESSAGES)),
         f'<p id="progress-title"><strong>{m("learn.progress.title")}</strong></p>',
     ]
@@ -59,7 +62,8 @@ def progress_html(args: str, lang: str, ctx: MarkerContext) -> str:
         items = "".join(
             f'<li data-learn-item="lessons" data-id="{_esc(lesson.name)}">'
             f'<a href="{prefix}{game}/#lesson-{_esc(lesson.name)}">'
-            f"{_esc(catalogues.message(lang, lesson.text['title'], **_params(lesson.params, lang, game)))}</a></li>"
+            f"{_esc(catalogues.message(lang, lesson.text['title'], **_params(lesson.params, lang, game)))}"
+            "</a></li>"
             for lesson in lessons
         )
         parts.append(
@@ -67,7 +71,7 @@ def progress_html(args: str, lang: str, ctx: MarkerContext) -> str:
             f"<ol>{items}</ol></details>"
         )
     puzzles = _puzzle_items(ctx, lang, prefix)
-    parts.append(f'<p><span data-role="count-lessons"></span> · <span data-role="count-puzzles"></span></p>')
+    parts.append('<p><span data-role="count-lessons"></span> · <span data-role="count-puzzles"></span></p>')
     if puzzles:
         parts.append(puzzles)
     parts.append(
@@ -94,6 +98,7 @@ def _puzzle_items(ctx: MarkerContext, lang: str, prefix: str) -> str:
     if not items:
         return ""
     return (
-        f'<details class="cc-progress-list"><summary>{_esc(catalogues.message(lang, "learn.progress.puzzle-list"))}'
-        f"</summary><ol>{items}</ol></details>"
+        '<details class="cc-progress-list">'
+        f"<summary>{_esc(catalogues.message(lang, 'learn.progress.puzzle-list'))}</summary>"
+        f"<ol>{items}</ol></details>"
     )

@@ -297,8 +297,8 @@ def puzzles_html(args: str, lang: str, ctx: MarkerContext) -> str:
 def puzzle_html(puzzle: Puzzle, number: int, nxt: Puzzle | None, lang: str, ctx: MarkerContext) -> str:
     import catalogues
     import diagrams
-    from sitegen.live import JS_MESSAGES, _esc, answers_file, json_script, ui_messages, unpack_svg
     from sitegen.lightpage import state_attribute
+    from sitegen.live import JS_MESSAGES, _esc, answers_file, json_script, ui_messages, unpack_svg
     from sitegen.pictures import picture_html
 
     ident = f"puzzle-{puzzle.name}"
@@ -340,30 +340,48 @@ def puzzle_html(puzzle: Puzzle, number: int, nxt: Puzzle | None, lang: str, ctx:
     )
     return "\n".join(
         [
-            f'<section class="cc-live cc-learn cc-puzzle" id="{ident}" data-puzzle="{_esc(puzzle.name)}"'
-            f' data-board="{puzzle.game}" data-lang="{_esc(lang)}" data-diagram-id="{ident}"'
-            f' data-answers="{_esc(answers_file(data, lang))}"'
-            f' data-grade="{_esc(d["grade"])}" data-search-exclude aria-labelledby="{ident}-title"'
-            f"{state_attribute(puzzle.state)}>",
-            f'<h3 class="cc-learn-title" id="{ident}-title">{title}'
-            f' <span class="cc-learn-badge" data-role="badge" hidden>{m("learn.badge.solved")}</span></h3>',
-            f'<p class="cc-learn-goal" data-role="goal"><span>{m("punct.label", label=catalogues.message(lang, "learn.goal"))}</span>{gap}{m("learn.puzzle.goal")}</p>',
+            (
+                f'<section class="cc-live cc-learn cc-puzzle" id="{ident}" data-puzzle="{_esc(puzzle.name)}"'
+                f' data-board="{puzzle.game}" data-lang="{_esc(lang)}" data-diagram-id="{ident}"'
+                f' data-answers="{_esc(answers_file(data, lang))}"'
+                f' data-grade="{_esc(d["grade"])}" data-search-exclude aria-labelledby="{ident}-title"'
+                f"{state_attribute(puzzle.state)}>"
+            ),
+            (
+                f'<h3 class="cc-learn-title" id="{ident}-title">{title}'
+                f' <span class="cc-learn-badge" data-role="badge" hidden>{m("learn.badge.solved")}</span>'
+                "</h3>"
+            ),
+            (
+                '<p class="cc-learn-goal" data-role="goal">'
+                f"<span>{m('punct.label', label=catalogues.message(lang, 'learn.goal'))}</span>"
+                f"{gap}{m('learn.puzzle.goal')}</p>"
+            ),
             json_script("ui", ui_messages(lang, JS_MESSAGES + PUZZLE_MESSAGES)),
             # A picture until the board's answers (with its drawing) arrive: a tab stop meanwhile, so
             # that a keyboard reader who comes to it is taken to the board's first place then.
-            f'<div class="cc-svg" data-role="svg" tabindex="0" data-picture-stop>'
-            f"{picture_html(svg, lang, ctx, ident=ident, desc_id=ident + '-desc', alt=alt)}</div>",
-            f'<div class="cc-toolbar">{extra}'
-            f'<button type="button" data-action="reset">{m("learn.button.retry")}</button></div>',
-            f'<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
-            f'<div class="cc-refutation" data-role="refutation" hidden>'
-            f'<button type="button" data-action="ref-prev">‹ {m("ui.replay.prev")}</button>'
-            f'<span data-role="ref-counter"></span>'
-            f'<button type="button" data-action="ref-next">{m("ui.replay.next")} ›</button></div>',
+            (
+                f'<div class="cc-svg" data-role="svg" tabindex="0" data-picture-stop>'
+                f"{picture_html(svg, lang, ctx, ident=ident, desc_id=ident + '-desc', alt=alt)}</div>"
+            ),
+            (
+                f'<div class="cc-toolbar">{extra}'
+                f'<button type="button" data-action="reset">{m("learn.button.retry")}</button></div>'
+            ),
+            '<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
+            (
+                f'<div class="cc-refutation" data-role="refutation" hidden>'
+                f'<button type="button" data-action="ref-prev">‹ {m("ui.replay.prev")}</button>'
+                f'<span data-role="ref-counter"></span>'
+                f'<button type="button" data-action="ref-next">{m("ui.replay.next")} ›</button></div>'
+            ),
             f'<p class="cc-learn-done" data-role="done" hidden>{link}</p>',
             f'<p class="cc-learn-facts">{facts}</p>',
-            f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
-            f'<p data-role="desc" id="{ident}-desc">{_esc(diagrams.describe(puzzle.state, lang))}</p></details>',
+            (
+                f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
+                f'<p data-role="desc" id="{ident}-desc">{_esc(diagrams.describe(puzzle.state, lang))}</p>'
+                "</details>"
+            ),
             "</section>",
         ]
     )

@@ -10,8 +10,9 @@ decides whether to use it.
 
 The snapshot is byte-identical from build to build (scripts/make_snapshot.mjs fixes the
 randomness and the clock it would capture), and is made only when its key changed (kept in
-.cache/snapshot/ between builds): a rebuild that changes only pages reuses it. `PYODIDE_SNAPSHOT=0` (or `scripts/build.py --no-snapshot`)
-builds without one; the pages then name none and every start is a normal boot.
+.cache/snapshot/ between builds): a rebuild that changes only pages reuses it.
+`PYODIDE_SNAPSHOT=0` (or `scripts/build.py --no-snapshot`) builds without one; the pages then name
+none and every start is a normal boot.
 """
 
 from __future__ import annotations
@@ -135,6 +136,7 @@ def make(site_dir: Path, target: Path, root: Path) -> None:
         capture_output=True,
         text=True,
         cwd=root,
+        check=False,  # a failure is reported below with the script's output
     )
     if done.returncode != 0:
         raw.unlink(missing_ok=True)

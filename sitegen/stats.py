@@ -5,8 +5,8 @@ All are drawn at build time from `data/stats/summary.json`, written by scripts/s
 (`site.stats.*` in site.json, `stats.*` in stats.json) and every number from the summary:
 `table` and `chart` the win rates, `sample` what each sample is (deals, caps, results, solver
 time), `times` a chart of how long deals take to decide, `crosscheck` the comparison of our
-draw-three verdicts with Solvitaire's. The chart is an inline SVG (no script, no other host) with a title and a text
-description; its colours follow the theme (light or dark) through CSS variables.
+draw-three verdicts with Solvitaire's. The chart is an inline SVG (no script, no other host) with
+a title and a text description; its colours follow the theme (light or dark) through CSS variables.
 """
 
 from __future__ import annotations
@@ -162,9 +162,11 @@ def chart_svg(summary: dict[str, Any], lang: str) -> str:
         )
     desc = join_sentences(lang, lines)
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="stats-chart" viewBox="0 0 {width} {height}" '
-        f'width="{width}" height="{height}" role="img" aria-labelledby="stats-chart-t stats-chart-d" '
-        f'lang="{lang}" style="max-width:100%;height:auto;font:13px sans-serif;fill:currentColor">',
+        (
+            f'<svg xmlns="http://www.w3.org/2000/svg" class="stats-chart" viewBox="0 0 {width} {height}" '
+            f'width="{width}" height="{height}" role="img" aria-labelledby="stats-chart-t stats-chart-d" '
+            f'lang="{lang}" style="max-width:100%;height:auto;font:13px sans-serif;fill:currentColor">'
+        ),
         f'<title id="stats-chart-t">{html.escape(title)}</title>',
         f'<desc id="stats-chart-d">{html.escape(desc)}</desc>',
     ]
@@ -355,7 +357,8 @@ def crosscheck_html(summary: dict[str, Any], lang: str) -> str:
 def _within(game: dict[str, Any], seconds: float) -> float:
     """The share of a game's deals decided within `seconds` (bucket edges only)."""
     times = game["decide_times"]
-    total = sum(c for edge, c in zip(times["edges"], times["counts"]) if edge <= seconds)
+    # counts has one bucket more than edges (beyond the last one): zip leaves it out.
+    total = sum(c for edge, c in zip(times["edges"], times["counts"], strict=False) if edge <= seconds)
     return total / game["deals"] if game["deals"] else 0.0
 
 
@@ -389,9 +392,11 @@ def times_svg(summary: dict[str, Any], lang: str) -> str:
         for n, g in games
     ]
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="stats-times" viewBox="0 0 {width} {height}" '
-        f'width="{width}" height="{height}" role="img" aria-labelledby="stats-times-t stats-times-d" '
-        f'lang="{lang}" style="max-width:100%;height:auto;font:12px sans-serif;fill:currentColor">',
+        (
+            f'<svg xmlns="http://www.w3.org/2000/svg" class="stats-times" viewBox="0 0 {width} {height}" '
+            f'width="{width}" height="{height}" role="img" aria-labelledby="stats-times-t stats-times-d" '
+            f'lang="{lang}" style="max-width:100%;height:auto;font:12px sans-serif;fill:currentColor">'
+        ),
         f'<title id="stats-times-t">{html.escape(title)}</title>',
         f'<desc id="stats-times-d">{html.escape(join_sentences(lang, rows))}</desc>',
     ]
@@ -401,7 +406,8 @@ def times_svg(summary: dict[str, Any], lang: str) -> str:
             f'style="stroke:currentColor;stroke-opacity:.2"/>'
         )
         parts.append(
-            f'<text x="{left - 6}" y="{y(f) + 4:.1f}" text-anchor="end">{html.escape(_pct(lang, f, 0))}</text>'
+            f'<text x="{left - 6}" y="{y(f) + 4:.1f}" text-anchor="end">'
+            f"{html.escape(_pct(lang, f, 0))}</text>"
         )
     for t in edges:
         parts.append(
@@ -422,7 +428,7 @@ def times_svg(summary: dict[str, Any], lang: str) -> str:
         times = game["decide_times"]
         cumulative, d = 0, [f"M{x(edges[0]):.1f} {y(0):.1f}"]
         # Deals decided within the first edge are drawn at it (the axis starts there).
-        for edge, count in zip(times["edges"], times["counts"]):
+        for edge, count in zip(times["edges"], times["counts"], strict=False):  # not the bucket past the last
             cumulative += count
             d.append(f"V{y(cumulative / game['deals']):.1f}")
             nxt = times["edges"][times["edges"].index(edge) + 1] if edge != times["edges"][-1] else None

@@ -115,7 +115,10 @@ def test_sample_lists_each_games_figures_from_the_summary(tmp_path: Path) -> Non
     assert "Deals: 2,000, game codes CR1-N-AAKYMLS to CR1-N-AAKZGNJ" in en
     assert "Won: 1,990; proved lost: 0; undecided: 10" in en
     assert "Time limit: 10 s of CPU time per deal" in en and "tried again with up to 60 s" in en
-    assert "Decided within 10 s: 90.0% of the deals" in en and "Solver time spent, every attempt counted (retries included): 1.2 h" in en
+    assert (
+        "Decided within 10 s: 90.0% of the deals" in en
+        and "Solver time spent, every attempt counted (retries included): 1.2 h" in en
+    )
     assert en.count("No Crescent deal has been proved lost yet") == 1  # Crescent only, 0 losses
     assert en.count("wall-clock limit") == 2  # both games have lines from wall-clock caps
     fr = expand("<!-- stats: sample -->", "fr", root)

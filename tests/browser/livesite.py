@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import ConsoleMessage, Page, Request, Route
+from playwright.sync_api import ConsoleMessage, Dialog, Page, Request, Route
 
 import catalogues
-from tests.conftest import ROOT, load_script
+from tests.conftest import ROOT, load_script, shared_build
 
 # Every catalogue language: the mini-site has pages in each.
 LANGS = catalogues.LANGUAGES
@@ -72,7 +72,7 @@ def build_minisite(site_dir: Path) -> Path:
 
 @pytest.fixture(scope="session")
 def fixture_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_minisite(tmp_path_factory.mktemp("minisite"))
+    return shared_build(tmp_path_factory, "minisite", build_minisite)  # once per run
 
 
 @pytest.fixture(scope="session")
@@ -139,7 +139,7 @@ def watch(page: Page, base: str) -> Watch:
     # Requests of the page's worker (Pyodide, py.zip) go through the context.
     page.context.on("request", on_request)
 
-    def on_dialog(dialog) -> None:  # type: ignore[no-untyped-def]
+    def on_dialog(dialog: Dialog) -> None:
         w.dialogs.append(dialog.message)
         dialog.dismiss()
 
