@@ -279,7 +279,7 @@ def take_shortcuts(ex: Example, line: Line) -> Line:
         if not cuts:
             return line
         n = len(line)
-        best: list[tuple[int, int, Line | None]] = [(0, -1, None)] + [(10**9, -1, None)] * n
+        best: list[tuple[int, int, Line | None]] = [(0 if j == 0 else 10**9, -1, None) for j in range(n + 1)]
         edges: dict[int, list[tuple[int, Line]]] = {}
         for i, j, path in cuts:
             edges.setdefault(j, []).append((i, path))
@@ -291,8 +291,8 @@ def take_shortcuts(ex: Example, line: Line) -> Line:
         out: Line = []
         j = n
         while j > 0:
-            _, i, path = best[j]
-            out[:0] = path if path is not None else [line[i]]
+            _, i, via = best[j]
+            out[:0] = via if via is not None else [line[i]]
             j = i
         if ex.acceptable(out):
             line = out
@@ -346,6 +346,7 @@ def resolve(ex: Example, line: Line, k: int) -> Line | None:
         if s < lo:
             break
         game = clean_line.replay(ex.code, line[:s])
+        assert game is not None  # a prefix of a legal line replays
         for seed in SEEDS:
             sol = engine.solve(
                 game, max_seconds=3600.0, max_nodes=SOLVE_NODES, seed=seed, takebacks=ex.takebacks
