@@ -75,6 +75,7 @@ def configure(config: Any) -> Any:
         nav_titles[stem] = new_title
     config.theme["palette"] = _palette(config, default.locale)
     config.site_description = _message(default.locale, "site.description")
+    config.site_name = _message(default.locale, "site.name")
 
     listed = {lang.locale for lang in languages}
     for locale in catalogues.LANGUAGES:
@@ -88,6 +89,7 @@ def configure(config: Any) -> Any:
                 "locale": locale,
                 "name": _message(locale, "site.language_name"),
                 "build": True,
+                "site_name": _message(locale, "site.name"),
                 "site_description": _message(locale, "site.description"),
                 "nav_translations": {
                     nav_titles[stem]: _message(locale, f"site.nav.{stem}") for stem in nav_titles

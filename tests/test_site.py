@@ -322,3 +322,15 @@ def test_two_builds_are_identical(built_site: Path, tmp_path: Path) -> None:
     assert sorted(first) == sorted(second)
     differing = [str(rel) for rel, p in first.items() if p.read_bytes() != second[rel].read_bytes()]
     assert differing == []
+
+
+def test_site_name_comes_from_each_catalogue(built_site: Path) -> None:
+    # The header and every <title> name the site in the page's language (review K75, J58).
+    import catalogues
+
+    for lang in LANGUAGES:
+        name = catalogues.message(lang, "site.name")
+        text = built_path(built_site, lang, "faq.md").read_text(encoding="utf-8")
+        title = re.search(r"<title>(.*?)</title>", text, re.S)
+        assert title and html.unescape(title.group(1)).strip().endswith(name), (lang, title and title.group(1))
+        assert name in html.unescape(text.split("</header>")[0]), lang
