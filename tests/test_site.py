@@ -331,6 +331,7 @@ def test_site_name_comes_from_each_catalogue(built_site: Path) -> None:
     for lang in LANGUAGES:
         name = catalogues.message(lang, "site.name")
         text = built_path(built_site, lang, "faq.md").read_text(encoding="utf-8")
-        title = re.search(r"<title>(.*?)</title>", text, re.S)
-        assert title and html.unescape(title.group(1)).strip().endswith(name), (lang, title and title.group(1))
+        title = re.search(r"<title>(.*?)</title>", text, re.DOTALL)
+        assert title, lang
+        assert html.unescape(title.group(1)).strip().endswith(name), (lang, title.group(1))
         assert name in html.unescape(text.split("</header>")[0]), lang
