@@ -20,9 +20,10 @@ robots.txt, hreflang alternates and canonical links for that address (sitegen/de
 without it no page names a host.
 
 Any bad input stops the build with `path:line: message` and exit status 1.
-`--serve` then serves site/ on http://127.0.0.1:8000/ (`--port`) and rebuilds, in the same
-process, when a source file changes: the rebuild reuses the compiled templates, the replayed
-examples and the drawn diagrams (all cached in memory), which is what makes it fast.
+`--serve` then serves site/ on http://127.0.0.1:8000/ (`--port`), rebuilds what an edit needs
+and reloads the open tab (scripts/devloop.py): a page or catalogue edit re-renders the pages in
+a warm builder process (no compression, snapshot or service worker: those are a full build's),
+a code edit restarts the builder. The site it leaves is for writing, not for publishing.
 SOURCE_DATE_EPOCH is taken from the last commit, so dates in the output do not depend on when
 the build ran.
 """
@@ -35,18 +36,16 @@ import os
 import re
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from sitegen.errors import display_path  # noqa: E402
-
-# Besides the docs folder, files whose change calls for a rebuild under --serve.
-WATCHED = ("hooks", "sitegen", "engine", "diagrams", "catalogues", "overrides", "mkdocs.yml")
 
 
 class BuildFailed(Exception):
@@ -74,7 +73,6 @@ def source_date_epoch() -> str:
 
 def check_inputs(docs_dir: Path) -> tuple[int, int]:
     """Replays every example (must end won) and validates every position; counts them."""
-    # Imported here, not at the top: --serve drops these modules to pick up edited code.
     from sitegen.sources import load_position, verify_example
 
     examples = sorted((docs_dir / "examples").glob("*.json"))
@@ -133,7 +131,45 @@ def _mkdocs_logging(verbose: bool, docs_dir: Path) -> list[logging.Handler]:
     return handlers
 
 
-def run_mkdocs(docs_dir: Path, site_dir: Path, *, verbose: bool = False, site_url: str | None = None) -> None:
+# A quick build (--serve after an edit) leaves these post-build steps to the full build: the
+# Pyodide snapshot (a Node boot) and the service worker's lists (Workbox under Node).
+FULL_BUILD_ONLY = ("hooks/snapshot.py", "hooks/offline.py")
+
+
+def _keep_directory(directory: str) -> None:
+    """mkdocs.utils.clean_directory for a quick build: the last build's files stay."""
+
+
+@contextmanager
+def _quick(config: Any) -> Iterator[None]:
+    """Builds over the last build's site/ instead of emptying it (so that the snapshot, the
+    service worker and Pyodide stay), without the FULL_BUILD_ONLY post-build steps."""
+    import mkdocs.utils
+
+    events = config.plugins.events["post_build"]
+    skipped = [getattr(config.plugins[name], "on_post_build", None) for name in FULL_BUILD_ONLY]
+    kept = [method for method in events if method not in skipped]
+    saved, clean = list(events), mkdocs.utils.clean_directory
+    events[:] = kept
+    mkdocs.utils.clean_directory = _keep_directory
+    try:
+        yield
+    finally:
+        events[:] = saved
+        mkdocs.utils.clean_directory = clean
+
+
+def run_mkdocs(
+    docs_dir: Path,
+    site_dir: Path,
+    *,
+    verbose: bool = False,
+    site_url: str | None = None,
+    quick: bool = False,
+    prepare: Callable[[Any], None] | None = None,
+) -> None:
+    """`prepare(config)`: called with the loaded configuration before the build (the serve
+    loop's builder registers what it keeps of each language's build)."""
     import mkdocs.utils
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
@@ -155,7 +191,13 @@ def run_mkdocs(docs_dir: Path, site_dir: Path, *, verbose: bool = False, site_ur
             strict=True,
             site_url=site_url,
         )
-        build(config)
+        if prepare is not None:
+            prepare(config)
+        if quick:
+            with _quick(config):
+                build(config)
+        else:
+            build(config)
     except SourceError as e:
         raise BuildFailed(str(e)) from None
     except (Abort, ConfigurationError, MkDocsException) as e:
@@ -172,6 +214,18 @@ def run_mkdocs(docs_dir: Path, site_dir: Path, *, verbose: bool = False, site_ur
             logging.getLogger("mkdocs").removeHandler(h)
 
 
+def _drop_stale_copies(site_dir: Path, since: float) -> None:
+    """Removes `X.br` and `X.gz` where a quick build rewrote X (scripts/serve.py would send the
+    old bytes); the next full build writes them again."""
+    for packed in [*site_dir.rglob("*.br"), *site_dir.rglob("*.gz")]:
+        original = packed.with_suffix("")
+        try:
+            if original.stat().st_mtime >= since:
+                packed.unlink()
+        except FileNotFoundError:
+            continue  # no X beside it: a file of its own (the snapshot is X.bin.gz)
+
+
 def build_site(
     docs_dir: Path = ROOT / "docs",
     site_dir: Path = ROOT / "site",
@@ -179,11 +233,19 @@ def build_site(
     verbose: bool = False,
     say: Callable[[str], None] = progress,
     site_url: str | None = None,
+    quick: bool = False,
+    check: bool = True,
+    prepare: Callable[[Any], None] | None = None,
 ) -> float:
     """The whole build; returns its duration in seconds; raises BuildFailed.
 
     `site_url`: the public address (https://host/path/) for sitemap.xml, robots.txt,
-    hreflang alternates and canonical links; None (the default) names no host."""
+    hreflang alternates and canonical links; None (the default) names no host.
+    `quick` (--serve after an edit): every page, search index and py.zip over the last build's
+    site_dir, without the snapshot, the service worker and the compressed copies (those of the
+    files it rewrites are removed, so that no stale copy is served); `check=False` skips the
+    engine's check of the stored games and positions (none of them changed); `prepare`: see
+    run_mkdocs."""
     from sitegen.deploy import SiteUrlError, normalise
     from sitegen.errors import SourceError
 
@@ -194,22 +256,34 @@ def build_site(
             raise BuildFailed(str(e)) from None
 
     os.environ["SOURCE_DATE_EPOCH"] = source_date_epoch()
-    start = time.perf_counter()
-    try:
-        n_examples, n_positions = check_inputs(docs_dir)
-    except SourceError as e:
-        raise BuildFailed(str(e)) from None
+    start, began = time.perf_counter(), time.time()
+    if check:
+        try:
+            n_examples, n_positions = check_inputs(docs_dir)
+        except SourceError as e:
+            raise BuildFailed(str(e)) from None
+        say(
+            f"checked {n_examples} example games and {n_positions} positions with the engine "
+            f"({time.perf_counter() - start:.1f} s)"
+        )
     say(
-        f"checked {n_examples} example games and {n_positions} positions with the engine "
-        f"({time.perf_counter() - start:.1f} s)"
+        f"mkdocs build --strict -> {site_dir}"
+        + (" (quick: no snapshot, service worker, compression)" if quick else "")
     )
-    say(f"mkdocs build --strict -> {site_dir}")
     step = time.perf_counter()
-    run_mkdocs(docs_dir, site_dir, verbose=verbose, site_url=site_url)
+    run_mkdocs(docs_dir, site_dir, verbose=verbose, site_url=site_url, quick=quick, prepare=prepare)
     say(
-        f"pages, search index, py.zip, Pyodide and service worker written "
-        f"({time.perf_counter() - step:.1f} s)" + (f"; sitemap for {site_url}" if site_url else "")
+        (
+            "pages, search index and py.zip"
+            if quick
+            else "pages, search index, py.zip, Pyodide and service worker"
+        )
+        + f" written ({time.perf_counter() - step:.1f} s)"
+        + (f"; sitemap for {site_url}" if site_url else "")
     )
+    if quick:
+        _drop_stale_copies(site_dir, since=began)
+        return time.perf_counter() - start
     step = time.perf_counter()
     from sitegen.compress import compress_site
 
@@ -219,43 +293,6 @@ def build_site(
         f"brotli, {time.perf_counter() - step:.1f} s)"
     )
     return time.perf_counter() - start
-
-
-def _snapshot(docs_dir: Path) -> dict[str, float]:
-    stamps: dict[str, float] = {}
-    for base in (docs_dir, *(ROOT / name for name in WATCHED)):
-        paths: Iterator[Path] = iter([base]) if base.is_file() else base.rglob("*")
-        for path in paths:
-            if path.is_file() and "__pycache__" not in path.parts:
-                stamps[str(path)] = path.stat().st_mtime
-    return stamps
-
-
-def watch_and_rebuild(
-    docs_dir: Path, site_dir: Path, stop: threading.Event, site_url: str | None = None
-) -> None:
-    """Polls the sources twice a second and rebuilds the whole site after a change.
-
-    (MkDocs' --dirty mode is no faster here: it warns, which strict mode turns into a failure,
-    and it drops the unchanged pages from the search index.)"""
-    before = _snapshot(docs_dir)
-    while not stop.wait(0.5):
-        now = _snapshot(docs_dir)
-        if now == before:
-            continue
-        changed = {p for p in now.keys() | before.keys() if now.get(p) != before.get(p)}
-        before = now
-        only_pages = all(p.startswith(str(docs_dir)) for p in changed)
-        # Python sources may have changed: drop our generators so the rebuild sees new code.
-        if not only_pages:
-            for name in list(sys.modules):
-                if name.split(".")[0] in ("sitegen", "engine", "diagrams", "catalogues"):
-                    del sys.modules[name]
-        try:
-            seconds = build_site(docs_dir, site_dir, site_url=site_url)
-            progress(f"rebuilt in {seconds:.1f} s")
-        except BuildFailed as e:
-            print(f"build: error: {e}", file=sys.stderr, flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -278,39 +315,28 @@ def main(argv: list[str] | None = None) -> int:
         "named anywhere): writes sitemap.xml, robots.txt, hreflang "
         "alternates and canonical links",
     )
+    parser.add_argument("--quick", action="store_true", help=argparse.SUPPRESS)  # scripts/rebuild.py
+    parser.add_argument("--builder", action="store_true", help=argparse.SUPPRESS)  # scripts/rebuild.py
     args = parser.parse_args(argv)
     if args.no_snapshot:
         os.environ["PYODIDE_SNAPSHOT"] = "0"  # read by sitegen/snapshot.py
     docs_dir, site_dir = args.docs_dir.resolve(), args.site_dir.resolve()
+    if args.builder:  # the warm builder process that --serve drives
+        from scripts import rebuild
+
+        return rebuild.builder(docs_dir, site_dir, site_url=args.site_url, quick=args.quick)
+    if args.serve:
+        from scripts import devloop
+
+        return devloop.serve(
+            docs_dir, site_dir, args.port, site_url=args.site_url, no_snapshot=args.no_snapshot
+        )
     try:
         seconds = build_site(docs_dir, site_dir, verbose=args.verbose, site_url=args.site_url)
     except BuildFailed as e:
         print(f"build: error: {e}", file=sys.stderr, flush=True)
         return 1
     progress(f"done in {seconds:.1f} s: {site_dir}")
-    if not args.serve:
-        return 0
-    from scripts import serve
-
-    try:
-        server = serve.make_server(site_dir, args.port)
-    except OSError as e:
-        print(f"serve: cannot listen on 127.0.0.1:{args.port}: {e}", file=sys.stderr)
-        return 1
-    stop = threading.Event()
-    threading.Thread(
-        target=watch_and_rebuild, args=(docs_dir, site_dir, stop, args.site_url), daemon=True
-    ).start()
-    print(
-        f"Serving {site_dir} at {serve.url_of(server)} — rebuilding on changes (Ctrl+C to stop)", flush=True
-    )
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        stop.set()
-        server.server_close()
     return 0
 
 

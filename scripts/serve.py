@@ -10,6 +10,12 @@ Compressed copies: where the build wrote `X.br` / `X.gz` beside `X` (sitegen/com
 request for X that accepts br (or gzip) gets that copy's bytes with `Content-Encoding` and X's
 own Content-Type; every file answer carries `Vary: Accept-Encoding`.
 
+Live reload (`build.py --serve` only, `make_server(..., live_reload=LiveReload())`): every HTML
+answer gets LIVE_RELOAD_SCRIPT before `</body>`, naming the build it was served from; the
+script's `EventSource` on `/__livereload?since=N` is answered once a later build is done (the
+server holds the request meanwhile, no polling), and the tab reloads. Files on disk never hold
+the script, and without live reload nothing is added.
+
 Importable: `serve(directory, port) -> server` starts a server in a daemon thread (port 0 picks
 a free port: read `server.server_address[1]`); call `server.shutdown()` to stop it.
 """
@@ -19,6 +25,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import io
 import os
 import sys
 import threading
@@ -26,6 +33,7 @@ from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
@@ -51,12 +59,44 @@ MIME_TYPES: dict[str, str] = {
 }
 
 
+LIVE_RELOAD_PATH = "/__livereload"
+# Reloads once, when the server says a build newer than the page's is done; EventSource
+# reconnects by itself after a dropped connection (a held request times out: HOLD_SECONDS).
+LIVE_RELOAD_SCRIPT = (
+    '<script data-live-reload>new EventSource("{path}?since={generation}")'
+    ".onmessage = () => location.reload();</script>"
+)
+HOLD_SECONDS = 30
+
+
+class LiveReload:
+    """The number of the last finished build, which held requests wait to see change."""
+
+    def __init__(self) -> None:
+        self.generation = 0
+        self._changed = threading.Condition()
+
+    def bump(self) -> None:
+        with self._changed:
+            self.generation += 1
+            self._changed.notify_all()
+
+    def wait_past(self, since: int, timeout: float) -> int:
+        with self._changed:
+            self._changed.wait_for(lambda: self.generation > since, timeout)
+            return self.generation
+
+    def script(self) -> bytes:
+        return LIVE_RELOAD_SCRIPT.format(path=LIVE_RELOAD_PATH, generation=self.generation).encode()
+
+
 class SiteHandler(SimpleHTTPRequestHandler):
     """Static files with fixed MIME types, no caching surprises, and no log line per request."""
 
     extensions_map = MIME_TYPES
     wrong_wasm_mime = False
     verbose = False
+    live_reload: LiveReload | None = None
 
     def guess_type(self, path: Any) -> str:
         suffix = Path(str(path)).suffix.lower()
@@ -82,6 +122,29 @@ class SiteHandler(SimpleHTTPRequestHandler):
                 accepted.add(name.strip().lower())
         return accepted
 
+    def do_GET(self) -> None:
+        if self.live_reload is not None and urlsplit(self.path).path == LIVE_RELOAD_PATH:
+            self.hold_until_rebuilt(self.live_reload)
+            return
+        super().do_GET()
+
+    def hold_until_rebuilt(self, live: LiveReload) -> None:
+        """An event stream that says `reload` once a build newer than `since` is done."""
+        try:
+            since = int(parse_qs(urlsplit(self.path).query).get("since", ["0"])[0])
+        except ValueError:
+            since = 0
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.end_headers()
+        self.wfile.write(b"retry: 500\n\n")
+        self.wfile.flush()
+        generation = live.wait_past(since, HOLD_SECONDS)
+        if generation > since:
+            self.wfile.write(f"data: reload {generation}\n\n".encode())
+        self.wfile.flush()
+        self.close_connection = True
+
     def send_head(self):  # the stdlib's signature (untyped there too)
         """The stdlib's, but a precompressed copy is sent when the client accepts it."""
         path = Path(self.translate_path(self.path))
@@ -89,6 +152,8 @@ class SiteHandler(SimpleHTTPRequestHandler):
             if not self.path.split("?", 1)[0].split("#", 1)[0].endswith("/"):
                 return super().send_head()  # the stdlib's redirect to the slash form
             path = path / "index.html"
+        if self.live_reload is not None and path.suffix == ".html" and path.is_file():
+            return self.send_with_live_reload(path, self.live_reload)
         if path.is_file():
             accepted = self.accepted_encodings()
             for coding, suffix in (("br", ".br"), ("gzip", ".gz")):
@@ -109,6 +174,17 @@ class SiteHandler(SimpleHTTPRequestHandler):
                         f.close()
                         raise
         return super().send_head()
+
+    def send_with_live_reload(self, path: Path, live: LiveReload) -> io.BytesIO:
+        """The page with the live-reload script before its last `</body>`, uncompressed."""
+        page = path.read_bytes()
+        at = page.rfind(b"</body>")
+        page = page[:at] + live.script() + page[at:] if at >= 0 else page + live.script()
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Length", str(len(page)))
+        self.end_headers()
+        return io.BytesIO(page)
 
     def log_message(self, format: str, *args: Any) -> None:
         pass  # quiet: errors still reach the client; the build prints what matters
@@ -137,11 +213,16 @@ def make_server(
     host: str = HOST,
     wrong_wasm_mime: bool = False,
     verbose: bool = False,
+    live_reload: LiveReload | None = None,
 ) -> QuietServer:
     directory = Path(directory)
     if not directory.is_dir():
         raise FileNotFoundError(f"{directory}: no built site here (run scripts/build.py first)")
-    handler_class = type("Handler", (SiteHandler,), {"wrong_wasm_mime": wrong_wasm_mime, "verbose": verbose})
+    handler_class = type(
+        "Handler",
+        (SiteHandler,),
+        {"wrong_wasm_mime": wrong_wasm_mime, "verbose": verbose, "live_reload": live_reload},
+    )
     handler = functools.partial(handler_class, directory=str(directory))
     return QuietServer((host, port), handler)
 

@@ -1,12 +1,19 @@
-"""Shared fixtures: one build of the real site per test session (tests that need a built site
-use `built_site` instead of building again), and a helper to build any docs tree."""
+"""Shared fixtures: one build of the real site per test run (tests that need a built site use
+`built_site` instead of building again), and a helper to build any docs tree.
+
+Under pytest-xdist (`-n 2`, scripts/test.sh) every worker is a session of its own: the builds
+are made once per run all the same, by the first worker that needs one, under a file lock in
+the run's shared temporary folder (`shared_build`); the others wait for it and reuse it."""
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -34,16 +41,35 @@ def build_docs(docs_dir: Path, site_dir: Path) -> Path:
     return site_dir
 
 
+def shared_build(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], object]) -> Path:
+    """`make(folder)` once per test run, whichever xdist worker asks first; the others wait for
+    it (a lock file beside the folder) and get the same folder. A failed build is made again
+    (and fails again) for the next test that asks, so that each reports it."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # the run's folder, shared by its workers
+    folder, done = base / name, base / f"{name}.done"
+    with open(base / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir()
+            make(folder)
+            done.touch()
+    return folder
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real site (docs/), built once for the session into a temporary directory.
+    """The real site (docs/), built once for the run into a temporary directory.
 
-    SITE_UNDER_TEST=/some/site reuses a site built before (scripts/build.py --site-dir ...),
-    to iterate on tests quickly; the default, and CI, always build afresh."""
+    SITE_UNDER_TEST=/some/site reuses a site built before (scripts/build.py --site-dir ...):
+    scripts/test.sh builds it once for all its workers, and one test file can be iterated on
+    quickly; without it the first worker that needs the site builds it (shared_build)."""
     prebuilt = os.environ.get("SITE_UNDER_TEST")
     if prebuilt:
         return Path(prebuilt)
-    return build_docs(ROOT / "docs", tmp_path_factory.mktemp("site"))
+    return shared_build(tmp_path_factory, "site", lambda folder: build_docs(ROOT / "docs", folder))
 
 
 @pytest.fixture(scope="session")

@@ -54,3 +54,12 @@ def site_url(built_site: Path) -> Iterator[str]:
     """Base URL (ending in /) of the built site, served with the right MIME types."""
     with load_script("serve").serving(built_site) as url:
         yield url
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test under tests/browser/ drives Chromium: marked `browser` even without its own
+    mark, so that `-m "not browser"` (scripts/test.sh --fast) leaves them all out."""
+    here = Path(__file__).parent
+    for item in items:
+        if item.path.is_relative_to(here):
+            item.add_marker(pytest.mark.browser)

@@ -1,0 +1,134 @@
+"""`scripts/build.py --serve` (scripts/devloop.py, scripts/rebuild.py, scripts/serve.py's live
+reload): which edits it sees and how it answers them, and the reload script it serves (never
+written into the site)."""
+
+from __future__ import annotations
+
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from scripts import devloop
+from tests.conftest import ROOT, load_script
+
+serve = load_script("serve")
+DOCS = ROOT / "docs"
+PAGE = "<html><body><p>réserve</p></body></html>"
+
+
+@pytest.mark.parametrize(
+    ("rel", "kind"),
+    [
+        ("docs/fr/crescent.md", "quick"),
+        ("docs/examples/crescent-example.json", "quick"),
+        ("docs/assets/js/main.js", "quick"),
+        ("catalogues/fr/core.json", "quick"),
+        ("catalogues/__init__.py", "restart"),
+        ("pyworker/ops.py", "restart"),  # missed before issue 26
+        ("data/stats/summary.json", "restart"),  # missed before issue 26
+        ("engine/rules.py", "restart"),
+        ("sitegen/markers.py", "restart"),
+        ("hooks/markers.py", "restart"),
+        ("overrides/main.html", "restart"),
+        ("scripts/make_sw.mjs", "restart"),
+        ("mkdocs.yml", "restart"),
+        ("package-lock.json", "restart"),
+        ("site/index.html", None),
+        ("README.md", None),
+        ("sitegen/__pycache__/markers.cpython-311.pyc", None),
+        ("docs/fr/.crescent.md.swp", None),
+        ("docs/fr/crescent.md~", None),
+    ],
+)
+def test_every_source_the_build_reads_is_seen(rel: str, kind: str | None) -> None:
+    assert devloop.classify(ROOT / rel, DOCS) == kind
+
+
+def test_the_watcher_reports_an_edit_without_polling(tmp_path: Path) -> None:
+    import queue
+
+    docs = tmp_path / "docs"
+    (docs / "fr").mkdir(parents=True)
+    edits: queue.Queue[Path] = queue.Queue()
+    observer = devloop._watch(docs, edits)
+    try:
+        assert type(observer).__name__ == "InotifyObserver"  # events from the kernel, no poll
+        (docs / "fr" / "page.md").write_text("# Titre\n", encoding="utf-8")
+        batch = devloop._next_batch(edits, docs)
+        assert batch == {docs / "fr" / "page.md": "quick"}
+    finally:
+        observer.stop()
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Path:
+    (tmp_path / "fr").mkdir()
+    (tmp_path / "fr" / "index.html").write_text(PAGE, encoding="utf-8")
+    (tmp_path / "fr" / "index.html.gz").write_bytes(b"stale")
+    (tmp_path / "app.js").write_text("1;", encoding="utf-8")
+    return tmp_path
+
+
+@pytest.fixture
+def live(site: Path) -> Iterator[tuple[str, object]]:
+    reload = serve.LiveReload()
+    server = serve.make_server(site, 0, live_reload=reload)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield serve.url_of(server), reload
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _get(url: str) -> bytes:
+    request = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.read()
+
+
+def test_pages_get_the_reload_script_only_when_served_live(live: tuple[str, object], site: Path) -> None:
+    url, _reload = live
+    page = _get(url + "fr/").decode()
+    assert page.count("<script data-live-reload>") == 1
+    assert page.index("data-live-reload") < page.index("</body>")
+    assert '"/__livereload?since=0"' in page
+    assert _get(url + "app.js") == b"1;"  # scripts and other files as they are
+    assert (site / "fr" / "index.html").read_text(encoding="utf-8") == PAGE  # never on disk
+    with serve.serving(site) as plain:  # the ordinary server: nothing added
+        assert b"live-reload" not in _get(plain + "fr/index.html")
+
+
+def test_the_reload_request_is_answered_after_the_next_build(live: tuple[str, object]) -> None:
+    url, reload = live
+    assert isinstance(reload, serve.LiveReload)
+    answer: list[bytes] = []
+
+    def listen() -> None:
+        with urllib.request.urlopen(url + "__livereload?since=0", timeout=20) as response:
+            assert response.headers["Content-Type"] == "text/event-stream"
+            answer.append(response.read())
+
+    listener = threading.Thread(target=listen)
+    listener.start()
+    time.sleep(0.5)
+    assert answer == []  # held while nothing was built
+    reload.bump()
+    listener.join(10)
+    assert answer and b"data: reload 1" in answer[0]
+    # A page served after that build waits for the next one.
+    assert '"/__livereload?since=1"' in _get(url + "fr/").decode()
+
+
+def test_a_page_older_than_the_last_build_reloads_at_once(live: tuple[str, object]) -> None:
+    url, reload = live
+    assert isinstance(reload, serve.LiveReload)
+    reload.bump()
+    start = time.perf_counter()
+    with urllib.request.urlopen(url + "__livereload?since=0", timeout=20) as response:
+        assert b"data: reload 1" in response.read()
+    assert time.perf_counter() - start < 5
