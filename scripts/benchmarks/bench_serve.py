@@ -41,9 +41,8 @@ TARGET = 3.0
 IDLE_SECONDS = 30.0
 FIRST_BUILD_TIMEOUT = 1800.0
 SHOW_TIMEOUT = 600.0
-COPIED = (
-    *("catalogues", "data", "diagrams", "docs", "engine", "hooks", "overrides", "pyworker", "scripts", "sitegen"),
-)
+COPIED: tuple[str, ...] = ("catalogues", "data", "diagrams", "docs", "engine", "hooks", "overrides")
+COPIED += ("pyworker", "scripts", "sitegen")
 COPIED_FILES = ("mkdocs.yml", "package.json", "package-lock.json", "pyproject.toml", "requirements.txt")
 LINKED = ("node_modules", ".venv", ".cache")  # big, and only read: shared with the tree
 CHROMIUM = "/usr/bin/chromium"
@@ -160,6 +159,17 @@ def _wait_serving(process: subprocess.Popen[bytes], log: Path, url: str) -> None
     raise TimeoutError("the first build did not finish")
 
 
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    """The serve loop and its builder (a process group of their own)."""
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(20)
+    except ProcessLookupError:
+        return  # already gone
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+
+
 def run(args: Any) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -202,9 +212,8 @@ def run(args: Any) -> None:
                         print(f"  {label} {n + 1}: {seconds[-1]:.2f} s ({_load()})", flush=True)
                     median = statistics.median(seconds)
                     verdict = "ok" if median <= TARGET else "OVER TARGET"
-                    print(
-                        f"{label}: saved -> shown {median:.2f} s (median of {runs}, target {TARGET} s: {verdict})"
-                    )
+                    figure = f"{label}: saved -> shown {median:.2f} s (median of {runs}"
+                    print(f"{figure}, target {TARGET} s: {verdict})")
                 browser.close()
             time.sleep(3)  # let the last build's output settle
             before, wall = _cpu_seconds(process.pid), time.perf_counter()
@@ -213,11 +222,7 @@ def run(args: Any) -> None:
             share = 100 * used / (time.perf_counter() - wall)
             print(f"idle: {share:.1f} % of a core over {IDLE_SECONDS:.0f} s ({_load()})", flush=True)
         finally:
-            os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(20)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
+            _stop(process)
 
 
 def main() -> None:
