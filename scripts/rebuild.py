@@ -11,11 +11,13 @@ sitegen, and, per language, the last build's MkDocs files, navigation and templa
   entries of the language's search index replaced, and every page of the language has its
   anchor links checked again. No other page can change: the navigation's titles come from the
   catalogues (hooks/languages.py), not from the pages;
-- a catalogue edited (catalogues/<lang>/*.json): the builder forgets that language's merged
-  messages and everything sitegen drew or wrote in it, then renders every page of that language
-  again as above, and py.zip (the live boards read the catalogues from it). A changed `site.*`
-  message (nav titles, language names, description, palette names: on every language's pages)
-  takes a quick build of the whole site instead;
+- a catalogue edited (catalogues/<lang>/*.json): its messages are merged again, and what used a
+  changed message is forgotten and made again: the marker outputs and drawings that used it, and
+  the pages (of any language) that used it, directly or through them, which are re-rendered as
+  above; py.zip is written again (the live boards read the catalogues from it). What used what
+  is recorded while it is made (`Uses`: the catalogues' lookups are wrapped in this process
+  only). A changed `site.*` message (nav titles, language names, description, palette names:
+  on every language's pages, set before any page) takes a quick build of the whole site;
 - anything else under docs/ (stored games, positions, assets, a new or deleted page): a quick
   build of the whole site (scripts/build.py `build_site(quick=True)`), the engine's checks
   first when a stored game or position changed.
@@ -46,6 +48,111 @@ READY = "@@"  # the start of the builder's answer lines (scripts/devloop.py read
 CHECKED_DIRS = ("examples", "positions", "lessons", "puzzles")
 
 
+ALL = "*"  # a use of a whole language's catalogue (catalogues.load)
+
+
+class Uses:
+    """Which catalogue messages each remembered output read: every marker output
+    (sitegen/markers.py `_memo`), every drawing (sitegen/diagram_marker.py `_svg_cache`) and
+    every page (its markers, its own hooks' messages). Recorded by wrapping the catalogues'
+    lookups (`message`, `pattern`, `parsed`: one message; `load`: all of a language) while
+    a recorder is open; a cached output reused inside another passes its uses on to it.
+    An output made with no recorder open counts as using every message."""
+
+    def __init__(self) -> None:
+        self.open: list[set[tuple[str, str]]] = []
+        self.pages: dict[str, set[tuple[str, str]]] = {}
+
+    def note(self, used: Iterable[tuple[str, str]]) -> None:
+        for recorder in self.open:
+            recorder.update(used)
+
+    def current(self) -> set[tuple[str, str]]:
+        return set(self.open[-1]) if self.open else {("", ALL)}
+
+    @contextmanager
+    def recording(self) -> Iterator[set[tuple[str, str]]]:
+        recorder: set[tuple[str, str]] = set()
+        self.open.append(recorder)
+        try:
+            yield recorder
+        finally:
+            self.open.pop()
+            self.note(recorder)
+
+    def install(self) -> None:
+        """Wraps the catalogues' lookups and sitegen's two caches (once, before any build)."""
+        import catalogues
+        from sitegen import diagram_marker, markers
+
+        def one(lookup: Any) -> Any:
+            def wrapper(lang: str, key: str, *args: Any, **kwargs: Any) -> Any:
+                self.note([(lang, key)])
+                return lookup(lang, key, *args, **kwargs)
+
+            return wrapper
+
+        def whole(lookup: Any) -> Any:
+            def wrapper(lang: str) -> Any:
+                self.note([(lang, ALL)])
+                return lookup(lang)
+
+            return wrapper
+
+        for name in ("message", "pattern", "parsed"):
+            setattr(catalogues, name, one(getattr(catalogues, name)))
+        catalogues.load = whole(catalogues.load)
+        run = markers._run
+
+        def recorded_run(*args: Any, **kwargs: Any) -> Any:
+            with self.recording():
+                return run(*args, **kwargs)
+
+        markers._run = recorded_run
+        markers._memo = Remembered(self, markers._memo)
+        diagram_marker._svg_cache = Remembered(self, diagram_marker._svg_cache)
+
+    def stale(self, used: set[tuple[str, str]], changed: set[tuple[str, str]], languages: set[str]) -> bool:
+        return bool(used & changed) or any((lang, ALL) in used for lang in (*languages, ""))
+
+
+class Remembered(dict[Any, Any]):
+    """A cache that knows what each of its entries used (Uses)."""
+
+    def __init__(self, uses: Uses, entries: dict[Any, Any]) -> None:
+        super().__init__(entries)
+        self.uses = uses
+        self.used: dict[Any, set[tuple[str, str]]] = {key: {("", ALL)} for key in entries}
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self.used[key] = self.uses.current()
+        super().__setitem__(key, value)
+
+    def __getitem__(self, key: Any) -> Any:
+        self.uses.note(self.used.get(key, {("", ALL)}))
+        return super().__getitem__(key)
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        if key in self:
+            return self[key]
+        return default
+
+    def __delitem__(self, key: Any) -> None:
+        self.used.pop(key, None)
+        super().__delitem__(key)
+
+    def clear(self) -> None:
+        self.used.clear()
+        super().clear()
+
+    def drop_stale(self, changed: set[tuple[str, str]], languages: set[str]) -> int:
+        stale = [k for k, used in self.used.items() if self.uses.stale(used, changed, languages)]
+        for key in stale:
+            if key in self:
+                del self[key]
+        return len(stale)
+
+
 class RenderFailed(Exception):
     """A page that would fail the strict build; the message says why."""
 
@@ -64,6 +171,8 @@ class Kept:
     config: Any = None
     languages: dict[str, LanguageBuild] = field(default_factory=dict)
     complete: bool = False
+    uses: Uses = field(default_factory=Uses)
+    _page_recorder: Any = None
 
     def attach(self, config: Any) -> None:
         """`prepare` of scripts/build.py's build_site: registers this as a plugin."""
@@ -83,6 +192,41 @@ class Kept:
     def on_env(self, env: Any, config: Any, files: Any) -> Any:
         self.languages[self._language(config)].env = env
         return env
+
+    # A page's uses: while it is read and rendered (on_pre_page .. on_page_content), and while
+    # its template is filled and the hooks finish it (on_page_context .. on_post_page).
+    def _open(self, page: Any, fresh: bool) -> None:
+        if fresh:
+            self.uses.pages[page.file.src_uri] = set()
+        self._page_recorder = self.uses.recording()
+        self._page_recorder.__enter__()
+
+    def _close(self, page: Any) -> None:
+        recorder, self._page_recorder = self._page_recorder, None
+        if recorder is not None:
+            used = set(self.uses.open[-1]) if self.uses.open else set()
+            recorder.__exit__(None, None, None)
+            self.uses.pages.setdefault(page.file.src_uri, set()).update(used)
+
+    @event_priority(1000)
+    def on_pre_page(self, page: Any, config: Any, files: Any) -> Any:
+        self._open(page, fresh=True)
+        return page
+
+    @event_priority(-1000)
+    def on_page_content(self, html: str, page: Any, config: Any, files: Any) -> str:
+        self._close(page)
+        return html
+
+    @event_priority(1000)
+    def on_page_context(self, context: Any, page: Any, config: Any, nav: Any) -> Any:
+        self._open(page, fresh=False)
+        return context
+
+    @event_priority(-1000)
+    def on_post_page(self, output: str, page: Any, config: Any) -> str:
+        self._close(page)
+        return output
 
     def page_of(self, path: Path) -> tuple[str, Any] | None:
         """(language, MkDocs page) of a source the last build rendered."""
@@ -185,27 +329,30 @@ def _drop_copies(site_dir: Path, pages: Iterable[Any], since: float) -> None:
                 packed.unlink()
 
 
-def forget_languages(languages: set[str]) -> set[str]:
-    """Drops what is remembered of these languages' catalogues (merged and parsed messages, and
-    every marker output and drawing made in them: sitegen's caches are keyed by language) and
-    returns the keys whose message changed. Raises ValueError for a catalogue that does not load."""
+def forget_messages(kept: Kept, languages: set[str]) -> set[tuple[str, str]]:
+    """After an edit of these languages' catalogues: their messages are merged again, and every
+    marker output and drawing that used a changed one is forgotten (Uses). Returns the changed
+    (language, key) pairs; ValueError for a catalogue that does not load."""
     import catalogues
     from sitegen import diagram_marker, markers
 
     before = {lang: dict(catalogues._CACHE.get(lang) or {}) for lang in languages}
     catalogues._CACHE.clear()  # every language: merging them again takes milliseconds
-    for origin in [k for k in catalogues._ORIGIN if k[0] in languages]:
-        del catalogues._ORIGIN[origin]
-    for parsed in [k for k in catalogues._PARSED if k[0] in languages]:
-        del catalogues._PARSED[parsed]
-    for made in [k for k in markers._memo if k[2] in languages]:
-        del markers._memo[made]
-    for drawn in [k for k in diagram_marker._svg_cache if json.loads(k)[1] in languages]:
-        del diagram_marker._svg_cache[drawn]
-    changed: set[str] = set()
+    for table in (catalogues._ORIGIN, catalogues._PARSED, getattr(catalogues, "_SIMPLE", {})):
+        for entry in [k for k in table if k[0] in languages]:
+            del table[entry]
+    changed: set[tuple[str, str]] = set()
     for lang in languages:
         after = catalogues.load(lang)
-        changed |= {k for k in before[lang].keys() | after.keys() if before[lang].get(k) != after.get(k)}
+        changed |= {
+            (lang, k) for k in before[lang].keys() | after.keys() if before[lang].get(k) != after.get(k)
+        }
+    unknown = {lang for lang in languages if not before[lang]}  # never loaded: count all as changed
+    for cache in (markers._memo, diagram_marker._svg_cache):
+        if isinstance(cache, Remembered):
+            cache.drop_stale(changed, unknown)
+        else:
+            cache.clear()
     return changed
 
 
@@ -227,6 +374,7 @@ def builder(docs_dir: Path, site_dir: Path, *, site_url: str | None, quick: bool
     from scripts.build import BuildFailed, build_site
 
     kept = Kept()
+    kept.uses.install()
 
     def whole(check: bool, quick: bool) -> None:
         try:
@@ -234,6 +382,7 @@ def builder(docs_dir: Path, site_dir: Path, *, site_url: str | None, quick: bool
                 docs_dir, site_dir, site_url=site_url, quick=quick, check=check, prepare=kept.attach
             )
         except BuildFailed as e:
+            kept.uses.open.clear()  # recorders a failed page left open
             print(f"build: error: {e}", file=sys.stderr, flush=True)
             _answer(False)
         else:
@@ -249,6 +398,7 @@ def builder(docs_dir: Path, site_dir: Path, *, site_url: str | None, quick: bool
         except (RenderFailed, ValueError) as e:
             print(f"build: error: {e}", file=sys.stderr, flush=True)
             kept.complete = False  # a page half made: the next edit rebuilds everything
+            kept.uses.open.clear()
             _answer(False)
             continue
         if done:
@@ -261,39 +411,39 @@ def builder(docs_dir: Path, site_dir: Path, *, site_url: str | None, quick: bool
 
 def _pages_only(kept: Kept, paths: list[Path], docs_dir: Path, site_dir: Path, began: float) -> str:
     """Rebuilds only the pages the edits touch, if that is enough; says what it did ("" when
-    the whole site must be built, after forgetting any edited catalogue)."""
+    the whole site must be built, after forgetting what used an edited catalogue)."""
     from sitegen import runtime
     from sitegen.assets import write_assets
 
     languages = edited_languages(paths)
-    changed = forget_languages(languages) if languages else set()
+    changed = forget_messages(kept, languages) if languages else set()
     if not kept.complete:
         return ""
-    edited_pages: dict[str, list[Any]] = {}
+    todo: dict[str, dict[str, Any]] = {}  # language -> page source -> page
     for path in paths:
         if path.suffix == ".json" and path.parent.parent == CATALOGUES:
             continue
         found = kept.page_of(path) if path.suffix == ".md" else None
         if found is None:
             return ""  # not a page the last build had: the whole site
-        edited_pages.setdefault(found[0], []).append(found[1])
-    if any(key.startswith("site.") for key in changed):
-        return ""  # on every language's pages
+        todo.setdefault(found[0], {})[found[1].file.src_uri] = found[1]
+    if any(key.startswith("site.") for _lang, key in changed):
+        return ""  # nav titles, language names...: on every language's pages
+    for lang, built in kept.languages.items():
+        for file in built.files.documentation_pages():
+            used = kept.uses.pages.get(file.src_uri, {("", ALL)})
+            if changed and kept.uses.stale(used, changed, set()):
+                todo.setdefault(lang, {})[file.src_uri] = file.page
     rendered: list[Any] = []
-    for lang in sorted(languages):
-        if lang in kept.languages:
-            pages = render_pages(kept, lang, None)
-            update_search(kept, site_dir, lang, pages)
-            rendered += pages
-    for lang, pages in sorted(edited_pages.items()):
-        if lang not in languages:
-            render_pages(kept, lang, pages)
-            update_search(kept, site_dir, lang, pages)
-            rendered += pages
+    for lang, pages in sorted(todo.items()):
+        order = [f.page for f in kept.languages[lang].files.documentation_pages() if f.src_uri in pages]
+        render_pages(kept, lang, order)
+        update_search(kept, site_dir, lang, order)
+        rendered += order
     if languages:
         runtime.install(site_dir, ROOT)  # py.zip holds the catalogues; and the queued files
     else:
         write_assets(site_dir)  # the files the pages' markers queued (pictures, answers)
     _drop_copies(site_dir, rendered, began)
-    shown = ", ".join(sorted(p.file.src_uri for p in rendered))
+    shown = ", ".join(p.file.src_uri for p in rendered) or "none uses it"
     return f"re-rendered {len(rendered)} page{'s' if len(rendered) != 1 else ''}: {shown}"

@@ -11,7 +11,6 @@ import fcntl
 import importlib.util
 import os
 import shutil
-import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -35,9 +34,9 @@ def load_script(name: str) -> ModuleType:
     return module
 
 
-def build_docs(docs_dir: Path, site_dir: Path) -> Path:
+def build_docs(docs_dir: Path, site_dir: Path, site_url: str | None = None) -> Path:
     """Runs scripts/build.py's whole build (checks, strict mkdocs, runtime) in this process."""
-    load_script("build").build_site(docs_dir, site_dir, say=lambda _message: None)
+    load_script("build").build_site(docs_dir, site_dir, say=lambda _message: None, site_url=site_url)
     return site_dir
 
 
@@ -74,17 +73,11 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def hosted_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real site for a public host (tests/test_deploy.py): scripts/build.py run with SITE_URL
-    in the environment (without its final slash: the build adds it)."""
-    site = tmp_path_factory.mktemp("hosted")
-    env = {**os.environ, "SITE_URL": SITE_URL.rstrip("/")}
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "build.py"), "--site-dir", str(site)],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=900,
-        check=False,  # the assertion below shows the build's output
+    """The real site for a public host (tests/test_deploy.py): scripts/build.py's build with the
+    address given without its final slash (the build adds it); once per run, in this process, so
+    that a worker which built `built_site` reuses its drawings and marker outputs (a new process
+    would make them all again). That SITE_URL in the environment reaches the build is
+    test_deploy.py's bad-address test's."""
+    return shared_build(
+        tmp_path_factory, "hosted", lambda site: build_docs(ROOT / "docs", site, SITE_URL.rstrip("/"))
     )
-    assert done.returncode == 0, done.stdout + done.stderr
-    return site

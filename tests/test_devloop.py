@@ -4,6 +4,10 @@ written into the site)."""
 
 from __future__ import annotations
 
+import json
+import shutil
+import subprocess
+import sys
 import threading
 import time
 import urllib.request
@@ -132,3 +136,64 @@ def test_a_page_older_than_the_last_build_reloads_at_once(live: tuple[str, objec
     with urllib.request.urlopen(url + "__livereload?since=0", timeout=20) as response:
         assert b"data: reload 1" in response.read()
     assert time.perf_counter() - start < 5
+
+
+def _builder(docs: Path, site: Path) -> subprocess.Popen[str]:
+    command = [sys.executable, str(ROOT / "scripts" / "build.py"), "--builder", "--quick", "--no-snapshot"]
+    return subprocess.Popen(
+        [*command, "--docs-dir", str(docs), "--site-dir", str(site)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+
+
+def _stop(builder: subprocess.Popen[str]) -> None:
+    if builder.stdin:
+        builder.stdin.close()  # the builder's loop ends with its input
+    builder.wait(60)
+
+
+def _answer(builder: subprocess.Popen[str]) -> tuple[str, list[str]]:
+    said = []
+    assert builder.stdout is not None
+    for line in builder.stdout:
+        if line.startswith("@@"):
+            return line[2:].strip(), said
+        said.append(line.strip())
+    raise AssertionError(f"the builder ended without an answer: {said}")
+
+
+@pytest.mark.slow
+def test_a_page_edit_re_renders_that_page_as_a_whole_build_would(tmp_path: Path) -> None:
+    import catalogues
+
+    docs = tmp_path / "docs"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "docs", docs)
+    for lang in catalogues.LANGUAGES:  # the build wants pages for every catalogue language
+        if not (docs / lang).exists():
+            shutil.copytree(docs / "en", docs / lang)
+    builder = _builder(docs, tmp_path / "site")
+    try:
+        assert _answer(builder)[0].startswith("ok")
+        page = docs / "fr" / "faq.md"
+        page.write_text(page.read_text(encoding="utf-8") + "\n\nUne phrase ajoutée.\n", encoding="utf-8")
+        assert builder.stdin is not None
+        builder.stdin.write(json.dumps([str(page)]) + "\n")
+        builder.stdin.flush()
+        answer, said = _answer(builder)
+        assert answer.startswith("ok")
+        assert len(said) == 1 and said[0].startswith("build: re-rendered 1 page: fr/faq.md ("), said
+    finally:
+        _stop(builder)
+    # The same pages built whole, from scratch, in a new process.
+    fresh = _builder(docs, tmp_path / "fresh")
+    try:
+        assert _answer(fresh)[0].startswith("ok")
+    finally:
+        _stop(fresh)
+    for rel in ("fr/faq/index.html", "fr/search/search_index.json"):
+        edited, whole = (tmp_path / site / rel for site in ("site", "fresh"))
+        assert "Une phrase ajoutée." in edited.read_text(encoding="utf-8"), rel
+        assert edited.read_bytes() == whole.read_bytes(), rel
