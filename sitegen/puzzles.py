@@ -220,15 +220,16 @@ def answers(puzzle: Puzzle, lang: str, ident: str) -> dict[str, Any]:
         if captions:
             captions[-1] = f"{captions[-1]}. {end}"
         # A redeal is not a move (CONTRACT.md): the message names the action by its kind. With
-        # no step to go through (lost at once), the message ends with the blocked/no-win text.
+        # no step to go through (lost at once), the message ends with the blocked text; the
+        # no-win text would only repeat its opening ("after this move no line wins any more").
         start_text = m(
             "learn.puzzle.wrong",
             move=caption,
             kind="redeal" if move == "redeal" else "move",
             nodes=nodes,
             steps=len(captions),
-            end=end,
-        )
+            end=end if captions or game.status == "blocked" else "",
+        ).rstrip()
         refutations.append(
             {
                 "start": start_text,
