@@ -110,7 +110,9 @@ function attach(root) {
 }
 
 if (typeof window !== "undefined") {
-  window.CCLive = Object.assign(window.CCLive || {}, { components });
+  // The site root (this module is assets/js/main.js): there at once, before any component loads.
+  const ROOT = new URL("../../", import.meta.url).href;
+  window.CCLive = Object.assign(window.CCLive || {}, { ROOT, components });
   attach(document);
   // Material's instant navigation swaps the page's content without reloading scripts.
   const loads = window.document$;
