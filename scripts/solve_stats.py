@@ -142,6 +142,27 @@ GAMES: dict[str, dict[str, Any]] = {
         "takebacks": False,
     },
     "crescent": {"prefix": "CR1-N-", "label": "Crescent", "reference": None},
+    # The versions of issue 24 (engine/CODES.md section 8). No run yet: summary.json lists a game
+    # only once it has results. Face-down Crescent's verdicts are open-card values.
+    "crescent-four": {"prefix": "CR1-F-", "label": "Crescent Four", "reference": None},
+    "crescent-face-down": {
+        "prefix": "CR1-H-",
+        "label": "Crescent, face down (open cards)",
+        "reference": None,
+    },
+    "canfield-classic": {"prefix": "CF1-D3KW-", "label": "Canfield, classic", "reference": None},
+    "rainfall": {"prefix": "CF1-D1HKP3W-", "label": "Rainfall", "reference": None},
+    "storehouse": {
+        "prefix": "CF1-D1HKP3STW-",
+        "label": "Storehouse",
+        "reference": {"value": 0.438117, "margin": 0.00097, "source": "Jan Wolter (438,117 of 1,000,000)"},
+    },
+    "superior-canfield": {"prefix": "CF1-D3EKW-", "label": "Superior Canfield", "reference": None},
+    "solvitaire-canfield": {
+        "prefix": "CF1-D3GKN-",
+        "label": "Canfield, Solvitaire's preset",
+        "reference": {"value": 0.71245, "margin": 0.00031, "source": "Solvitaire (Blake & Gent)"},
+    },
 }
 # The complete search's table cap for batch runs. The engine's own default (6 million, what a
 # page may hold) would end a long retry early: the compiled engine stores about 50,000 Canfield
@@ -211,6 +232,13 @@ def solve_deal(
         "canfield-d3-no-takebacks": "CF1-D3-",
         "canfield-d1": "CF1-D1-",
         "crescent": "CR1-N-",
+        "crescent-four": "CR1-F-",
+        "crescent-face-down": "CR1-H-",
+        "canfield-classic": "CF1-D3KW-",
+        "rainfall": "CF1-D1HKP3W-",
+        "storehouse": "CF1-D1HKP3STW-",
+        "superior-canfield": "CF1-D3EKW-",
+        "solvitaire-canfield": "CF1-D3GKN-",
     }[game_name]
     code = prefix + deal_letters(deal)
     game = engine.new_game(code)
