@@ -112,8 +112,14 @@ class Uses:
         markers._memo = Remembered(self, markers._memo)
         diagram_marker._svg_cache = Remembered(self, diagram_marker._svg_cache)
 
-    def stale(self, used: set[tuple[str, str]], changed: set[tuple[str, str]], languages: set[str]) -> bool:
-        return bool(used & changed) or any((lang, ALL) in used for lang in (*languages, ""))
+    @staticmethod
+    def stale(used: set[tuple[str, str]], changed: set[tuple[str, str]]) -> bool:
+        """Whether an output that used `used` used a changed message (or a whole catalogue
+        with a changed message in it, or everything)."""
+        languages = {lang for lang, _key in changed}
+        return bool(used & changed) or any(
+            key == ALL and (lang in languages or not lang) for lang, key in used
+        )
 
 
 class Remembered(dict[Any, Any]):
@@ -145,8 +151,8 @@ class Remembered(dict[Any, Any]):
         self.used.clear()
         super().clear()
 
-    def drop_stale(self, changed: set[tuple[str, str]], languages: set[str]) -> int:
-        stale = [k for k, used in self.used.items() if self.uses.stale(used, changed, languages)]
+    def drop_stale(self, changed: set[tuple[str, str]]) -> int:
+        stale = [k for k, used in self.used.items() if self.uses.stale(used, changed)]
         for key in stale:
             if key in self:
                 del self[key]
@@ -336,6 +342,7 @@ def forget_messages(kept: Kept, languages: set[str]) -> set[tuple[str, str]]:
     import catalogues
     from sitegen import diagram_marker, markers
 
+    # A language not merged since its last failed edit counts as all changed (before = {}).
     before = {lang: dict(catalogues._CACHE.get(lang) or {}) for lang in languages}
     catalogues._CACHE.clear()  # every language: merging them again takes milliseconds
     for table in (catalogues._ORIGIN, catalogues._PARSED, getattr(catalogues, "_SIMPLE", {})):
@@ -347,10 +354,9 @@ def forget_messages(kept: Kept, languages: set[str]) -> set[tuple[str, str]]:
         changed |= {
             (lang, k) for k in before[lang].keys() | after.keys() if before[lang].get(k) != after.get(k)
         }
-    unknown = {lang for lang in languages if not before[lang]}  # never loaded: count all as changed
     for cache in (markers._memo, diagram_marker._svg_cache):
         if isinstance(cache, Remembered):
-            cache.drop_stale(changed, unknown)
+            cache.drop_stale(changed)
         else:
             cache.clear()
     return changed
@@ -432,7 +438,7 @@ def _pages_only(kept: Kept, paths: list[Path], docs_dir: Path, site_dir: Path, b
     for lang, built in kept.languages.items():
         for file in built.files.documentation_pages():
             used = kept.uses.pages.get(file.src_uri, {("", ALL)})
-            if changed and kept.uses.stale(used, changed, set()):
+            if changed and kept.uses.stale(used, changed):
                 todo.setdefault(lang, {})[file.src_uri] = file.page
     rendered: list[Any] = []
     for lang, pages in sorted(todo.items()):

@@ -197,3 +197,25 @@ def test_a_page_edit_re_renders_that_page_as_a_whole_build_would(tmp_path: Path)
         edited, whole = (tmp_path / site / rel for site in ("site", "fresh"))
         assert "Une phrase ajoutée." in edited.read_text(encoding="utf-8"), rel
         assert edited.read_bytes() == whole.read_bytes(), rel
+
+
+def test_a_catalogue_edit_forgets_only_what_used_the_changed_message() -> None:
+    from scripts.rebuild import ALL, Remembered, Uses
+
+    uses = Uses()
+    cache = Remembered(uses, {"old": "made before recording"})
+    with uses.recording():
+        uses.note([("fr", "a")])
+        cache["drawing"] = "<svg/>"
+    with uses.recording():
+        uses.note([("fr", ALL)])  # catalogues.load("fr")
+        cache["everything-fr"] = "..."
+    with uses.recording() as page:
+        assert cache["drawing"] == "<svg/>"  # reused: its uses pass on to what reuses it
+    assert page == {("fr", "a")}
+    assert cache.drop_stale({("ko", "a")}) == 1  # another language: only the unrecorded one
+    assert set(cache) == {"drawing", "everything-fr"}
+    assert cache.drop_stale({("fr", "b")}) == 1  # a French message: what read all of French
+    assert set(cache) == {"drawing"}
+    assert cache.drop_stale({("fr", "a")}) == 1
+    assert set(cache) == set()
