@@ -4,7 +4,9 @@
     .venv/bin/python scripts/find_examples.py [NAME ...]      (run it with `nice -n 10`)
 
 Every winning line is cleaned by scripts/clean_line.py (loops cut, moves and their reversals,
-single actions and adjacent pairs dropped while it still wins); where several solver runs
+single actions and adjacent pairs dropped while it still wins), then straightened where
+scripts/straighten.py finds a line in which no card goes back to a place it left (unless a
+take-back that a card lands on); where several solver runs
 (seeds) give lines for one deal, the one with the lowest `clean_line.human_cost` is kept
 (fewer actions, fewer foundation take-backs, redeals and recycles: see that module).
 
@@ -248,6 +250,14 @@ def write(name: str, example: dict[str, object]) -> None:
         moves = clean_line.clean(str(example["code"]), list(moves))
         example = {**example, "moves": moves}
     clean_line.write_example(EXAMPLES / f"{name}.json", dict(example))
+    if "outcome" not in example:  # ... then straightened: no card wanders back (its own script)
+        from scripts import straighten
+
+        try:
+            straighten.main([name, "--write"])
+        except ValueError as why:  # the pages then count its returns (scripts/build.py checks)
+            print(f"{name}: not straightened ({why})", flush=True)
+        moves = json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))["moves"]
     print(f"{name}: {example['code']}, {len(moves)} actions", flush=True)
 
 

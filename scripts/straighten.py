@@ -5,7 +5,7 @@ going back to a place it left unless that is the point.
     nice -n 19 .venv/bin/python scripts/straighten.py [NAME ...] [--write]
 
 A line is *acceptable* (`acceptable`) when it wins, no return is unexplained and no card makes
-the same return twice (scripts/clean_line.py, `return_defects`: a return is an action that brings
+the same return twice (sitegen/returns.py, `return_defects`: a return is an action that brings
 a card back to a place it left; the only explained one is a Canfield take-back that a card then
 lands on, with that card's trip back home), and it keeps the points the pages quote from it
 (`KEEPS`: the position of every stored alternative, an early ace on a king, redeals that come
@@ -14,24 +14,34 @@ when nothing else helps, an early column refill, take-backs or none).
 The search, repeated until nothing changes, over the positions the solver's line passes through:
 
 1. bridges: at the first bad return (step k), a breadth-first search from each of the positions
-   a few steps before it, at most `BRIDGE_DEPTH` actions deep, for a path to a position of the
-   line after step k; the shortest path that leaves no bad return before the line's own
-   positions resume is spliced in (every position from there on is the old line's);
-2. re-solving, where no bridge exists and the line may change from that point on (after the
-   last position a stored alternative needs): the solver (`engine.solve`, a node budget and
-   fixed seeds, so every run gives the same line) plays on from a position a few steps before
-   the bad return, and the line with the most steps free of bad returns is kept;
-3. shortcuts: from every position of the line a breadth-first search `RADIUS` actions deep; where
+   a few steps before it, among the line's own next `WINDOW` actions (any order, some left out)
+   and, shallow, among all actions, for a path to a position of the line after step k; the
+   shortest path that leaves no bad return before the line's own positions resume is spliced in;
+2. a walk: from shortly before step k, the solver's line is followed, but an action that would be
+   a bad return is never played; every `WALK_EVERY` actions (and where the plan fails) each
+   allowed action is weighed by the solver's line after it (the later its first bad return the
+   better), and a dead end takes back 1, 2, 4... actions;
+3. re-solving: the solver plays on from a position a few steps before the bad return (never
+   before the last position a stored alternative needs), fixed seeds;
+4. shortcuts: from every position of the line a breadth-first search `RADIUS` actions deep; where
    it reaches a later position of the line in fewer actions than the line takes, the line takes
-   the shortcut (the shortest path over the line's positions and all shortcuts, by dynamic
-   programming; the spliced line must stay acceptable);
-4. clean_line.clean with the acceptable lines only: loops cut, single actions, adjacent pairs and
+   the shortcut (dynamic programming over all shortcuts; the spliced line must stay acceptable);
+5. clean_line.clean among the acceptable lines: loops cut, single actions, adjacent pairs and
    moves with their reversals dropped.
 
+Measured on the stored lines (issue 22): crescent-short, canfield-d1-example and
+canfield-d3-takeback were already acceptable and shortcut-free; for crescent-example,
+canfield-d3-example and canfield-choice no acceptable line was found within the budgets (the
+walk reaches a dead end: in canfield-d3-example, at step 160, every action but a draw brings a
+card of a long run back to a column it had left), so their lines stay as they were and every
+language's Examples page counts their returns (`<!-- fact: NAME.returns -->`, checked by
+scripts/build.py and tests/test_example_returns.py).
+
 The result is deterministic (node budgets, not time; fixed seeds; breadth-first in the engine's
-move order). `shortcut_defects` states what the search guarantees and tests/test_examples.py
-asserts on every stored winning line: no two positions of the line are joined by a path of at
-most `RADIUS` actions shorter than the line's own, whose spliced line is acceptable.
+move order). `shortcut_defects` states what the search guarantees and
+tests/test_example_returns.py asserts on every straight stored line: no two positions of the line
+are joined by a path of at most `RADIUS` actions shorter than the line's own, whose spliced line is
+acceptable.
 """
 
 from __future__ import annotations
@@ -53,12 +63,15 @@ from scripts import clean_line  # noqa: E402
 EXAMPLES = ROOT / "docs" / "examples"
 Line = list[str]
 
-RADIUS = 3  # shortcut search depth: the guarantee tests/test_examples.py re-checks
-BRIDGE_DEPTH = 5
-BRIDGE_BACK = 4  # bridges start up to this many steps before the bad return
-SOLVE_NODES = 200_000
-SEEDS = (1, 2, 3, 4, 5, 6)
-SOLVE_BACK = (0, 1, 2, 3, 5, 8, 13, 21, 34, 55)
+RADIUS = 2  # shortcut search depth: the guarantee tests/test_example_returns.py re-checks
+BRIDGE_DEPTH = 3
+WINDOW = 30  # bridges also try the line's next WINDOW actions, in any order, some left out
+BRIDGE_BACK = 3  # bridges start up to this many steps before the bad return
+SOLVE_NODES = 50_000
+SEEDS = (1, 2, 3, 4)
+SOLVE_BACK = (0, 2, 5, 10, 20, 35)
+WALK_BACKTRACKS = 40
+WALK_EVERY = 5  # the walk weighs every allowed action again after this many
 
 
 # ---- what a stored line must keep ----------------------------------------------------------------
@@ -212,9 +225,15 @@ def _bad_count(code: str, line: Line) -> int:
 # ---- breadth-first searches from a position ----------------------------------------------------
 
 
-def reach(game: Any, depth: int, targets: dict[str, int], limit: int = 200_000) -> dict[int, Line]:
+def reach(
+    game: Any,
+    depth: int,
+    targets: dict[str, int],
+    limit: int = 200_000,
+    only: set[str] | None = None,
+) -> dict[int, Line]:
     """The shortest path (engine move order, breadth-first) from `game` to each position of
-    `targets` (position key -> step) within `depth` actions."""
+    `targets` (position key -> step) within `depth` actions (`only`: among these actions)."""
     found: dict[int, Line] = {}
     seen = {clean_line.position_key(game.state())}
     frontier: list[tuple[Any, Line]] = [(game, [])]
@@ -224,6 +243,8 @@ def reach(game: Any, depth: int, targets: dict[str, int], limit: int = 200_000) 
             if g.status == "won":
                 continue
             for move in g.legal_moves():
+                if only is not None and move not in only:
+                    continue
                 child = g.copy()
                 child.play(move)
                 key = clean_line.position_key(child.state())
@@ -317,7 +338,14 @@ def bridge(ex: Example, line: Line, k: int) -> Line | None:
     best: tuple[tuple[int, int], Line] | None = None
     for s in range(k, max(ex.frozen(line), k - BRIDGE_BACK) - 1, -1):
         game = clean_line.replay(ex.code, line[:s])
-        for j, path in reach(game, BRIDGE_DEPTH, later, limit=15_000).items():
+        # The line's own next actions in another order, some left out (the solver's detours),
+        # deep; then any action, shallow.
+        window = set(line[s : s + WINDOW])
+        found = reach(game, WINDOW, later, limit=6_000, only=window)
+        for j, path in reach(game, BRIDGE_DEPTH, later, limit=3_000).items():
+            if j not in found or len(path) < len(found[j]):
+                found[j] = path
+        for j, path in found.items():
             spliced = line[:s] + path + line[j:]
             bad = first_bad(ex.code, spliced)
             resume = s + len(path)
@@ -377,6 +405,122 @@ def resolve(ex: Example, line: Line, k: int) -> Line | None:
     return cleaned if (10**9 if bad is None else bad) > k else cand
 
 
+def _redeal_allowed(game: Any) -> bool:
+    """A redeal only where the commentary will say it was needed: no card can reach a foundation,
+    even after one more move (sitegen/commentary.py)."""
+    from sitegen.commentary import _home_within_one
+
+    legal = [m for m in game.legal_moves() if m != "redeal" and m.split(">")[0].isdigit()]
+    return not legal or not _home_within_one(game, legal)
+
+
+def _is_takeback(move: str) -> bool:
+    """A Canfield card from a foundation onto a column (Crescent's foundations are S+, S-...)."""
+    src, _, dst = move.partition(">")
+    return src in ("S", "H", "D", "C") and dst.isdigit()
+
+
+def walk(ex: Example, prefix: Line, log: Callable[[str], None] = print) -> Line | None:
+    """A winning line from the position after `prefix` that follows the solver but never plays
+    a bad return: where the solver's next action would be one (or a redeal while a card can
+    still get home), the other actions are tried in the engine's order, each kept only if the
+    solver wins from the position after it; every WALK_EVERY actions each allowed action is
+    weighed by the solver's line after it; a dead end takes back 1, 2, 4... actions (at most
+    WALK_BACKTRACKS dead ends in all). Deterministic: node budgets and fixed seeds."""
+    line = list(prefix)
+    game: Any = clean_line.replay(ex.code, line)
+    assert game is not None
+    plan: list[str] = []
+    tried: dict[int, set[str]] = {}
+    seen = set(line_keys(ex.code, line))
+    backtracks = 0
+    stuck: dict[int, int] = {}
+
+    def allowed(move: str) -> bool:
+        if move == "redeal" and not _redeal_allowed(game):
+            return False
+        twin = game.copy()
+        twin.play(move)
+        if clean_line.position_key(twin.state()) in seen:
+            return False
+        trial = [*line, move]
+        bad = first_bad(ex.code, trial)
+        if bad is None or bad < len(prefix):
+            return True  # (a bad return before the walk is not the walk's doing)
+        # A take-back is explained once a card lands on it, within the commentary's three
+        # actions: until then it is given the benefit of the doubt.
+        return bad >= len(line) - 3 and _is_takeback(trial[bad])
+
+    def solve_from(g: Any) -> list[str] | None:
+        for seed in SEEDS:
+            sol = engine.solve(
+                g, max_seconds=3600.0, max_nodes=SOLVE_NODES, seed=seed, takebacks=ex.takebacks
+            )
+            if sol.status == "win":
+                return list(sol.moves)
+            if sol.status == "loss":
+                return None
+        return None
+
+    since = 0
+    while game.status != "won":
+        done = tried.setdefault(len(line), set())
+        move = None
+        if plan and since < WALK_EVERY and plan[0] not in done and allowed(plan[0]):
+            move, plan = plan[0], plan[1:]
+            since += 1
+        else:
+            # Every WALK_EVERY actions, or where the plan fails: each allowed action is scored
+            # by the solver's line after it, the later its first bad return the better (then
+            # the shorter); a line with none ends the walk.
+            since = 0
+            best: tuple[tuple[int, int], str, list[str]] | None = None
+            for cand in game.legal_moves():
+                if cand in done or not allowed(cand):
+                    continue
+                twin = game.copy()
+                twin.play(cand)
+                rest = [] if twin.status == "won" else solve_from(twin)
+                if rest is None:
+                    done.add(cand)
+                    continue
+                full = [*line, cand, *rest]
+                bad = first_bad(ex.code, full)
+                if bad is None and ex.keeps(full):
+                    log(f"  walk from step {len(prefix) + 1}: {len(full)} actions, {backtracks} dead ends")
+                    return full
+                score = (-(10**9 if bad is None else bad), len(full))
+                if best is None or score < best[0]:
+                    best = (score, cand, rest)
+            if best is not None:
+                _, move, plan = best
+        if move is None:
+            if len(line) <= len(prefix) or backtracks >= WALK_BACKTRACKS:
+                return None
+            # A dead end: take back 1, 2, 4 ... actions as dead ends recur at the same depth
+            # (the cause is often further back than the last action).
+            backtracks += 1
+            stuck[len(line)] = stuck.get(len(line), 0) + 1
+            jump = min(2 ** (stuck[len(line)] - 1), len(line) - len(prefix))
+            for _ in range(jump):
+                tried.pop(len(line), None)
+                last = line.pop()
+                tried.setdefault(len(line), set()).add(last)
+            seen = set(line_keys(ex.code, line))
+            game = clean_line.replay(ex.code, line)
+            assert game is not None
+            plan = []
+            continue
+        done.add(move)
+        game.play(move)
+        line.append(move)
+        seen.add(clean_line.position_key(game.state()))
+        if len(line) % 25 == 0:
+            log(f"    walk at step {len(line)} ({backtracks} take-backs of the walk)")
+    log(f"  walk from step {len(prefix) + 1}: {len(line)} actions, {backtracks} take-backs of the walk")
+    return line
+
+
 def straighten(ex: Example, line: Line, log: Callable[[str], None] = print) -> Line:
     """An acceptable line found from `line` (see the module docstring), or ValueError."""
     for _ in range(400):
@@ -385,6 +529,17 @@ def straighten(ex: Example, line: Line, log: Callable[[str], None] = print) -> L
             break
         fixed = bridge(ex, line, k)
         how = "bridge"
+        if fixed is None:
+            for back in (0, 3, 10):
+                if k - back < ex.frozen(line):
+                    break
+                fixed = walk(ex, line[: k - back], log)
+                how = "walk"
+                if fixed is not None and ex.keeps(fixed):
+                    bad = first_bad(ex.code, fixed)
+                    if bad is None or bad > k:
+                        break
+                fixed = None
         if fixed is None:
             fixed = resolve(ex, line, k)
             how = "re-solve"
