@@ -16,6 +16,11 @@ goal said again), an illegal one with the engine's reason. `text` names catalogu
 (every language has them; `params` fill their placeholders: cards as codes, which the message
 names in the role its sentence needs, `{card, card, acc}`: catalogues/cardnames.py).
 `scripts/find_lessons.py` writes these files from real games.
+
+A lesson's par (`par`) is the fewest actions that reach its goal, found by a breadth-first
+search over the positions from the lesson's (at most the line's length deep: the line reaches
+the goal). The page says the par and its star rule (three at par, two with up to two actions
+more, one otherwise; learn/lesson.js counts every action played, those taken back too).
 """
 
 from __future__ import annotations
@@ -169,6 +174,33 @@ def _params(params: dict[str, Any], lang: str, game: str) -> dict[str, Any]:
     return dict(params)
 
 
+# ---- the par: the fewest actions that reach the goal ---------------------------------------------
+
+
+def par(lesson: Lesson) -> int:
+    """The fewest actions from the lesson's position to its goal (breadth-first)."""
+    import engine
+    from sitegen.learn_tree import state_key
+
+    layer = [engine.from_state(lesson.state)]
+    seen = {state_key(lesson.state)}
+    for depth in range(1, len(lesson.line) + 1):
+        nxt = []
+        for g in layer:
+            for move in g.legal_moves():
+                twin = g.copy()
+                twin.play(move)
+                st = twin.state()
+                if goal_met(st, lesson.goal):
+                    return depth
+                key = state_key(st)
+                if key not in seen:
+                    seen.add(key)
+                    nxt.append(twin)
+        layer = nxt
+    raise ValueError(f"lesson {lesson.name}: the goal is not reached within the line's length")
+
+
 # ---- the tree of positions the reader may pass through ------------------------------------------
 
 
@@ -310,13 +342,15 @@ def lesson_html(args: str, lang: str, ctx: MarkerContext) -> str:
         extra = f'<button type="button" data-action="draw">{m("ui.button.draw")}</button>'
     import diagrams
 
+    fewest = par(lesson)
+    rule = m("learn.par", par=fewest)
     return "\n".join(
         [
             (
                 f'<section class="cc-live cc-learn cc-lesson" id="{ident}" data-lesson="{_esc(name)}"'
                 f' data-board="{lesson.game}" data-lang="{_esc(lang)}" data-diagram-id="{ident}"'
                 f' data-answers="{_esc(answers_file(data, lang))}"'
-                f' data-search-exclude aria-labelledby="{ident}-title"'
+                f' data-par="{fewest}" data-search-exclude aria-labelledby="{ident}-title"'
                 f"{state_attribute(lesson.state)}>"
             ),
             (
@@ -325,6 +359,7 @@ def lesson_html(args: str, lang: str, ctx: MarkerContext) -> str:
                 f' <span class="cc-learn-badge" data-role="badge" hidden>{m("learn.badge.done")}</span></p>'
             ),
             f'<p class="cc-learn-goal" data-role="goal"><span>{label("learn.goal")}</span>{gap}{goal}</p>',
+            f'<p class="cc-learn-par" data-role="par">{rule}</p>',
             json_script("ui", ui_messages(lang, JS_MESSAGES + LEARN_MESSAGES)),
             # A picture until the board's answers (with its drawing) arrive: a tab stop meanwhile, so
             # that a keyboard reader who comes to it is taken to the board's first place then.
@@ -338,6 +373,12 @@ def lesson_html(args: str, lang: str, ctx: MarkerContext) -> str:
                 f'<button type="button" data-action="reset">{m("ui.button.reset")}</button></div>'
             ),
             '<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
+            # The stars: symbols for the eye (aria-hidden), the sentence for everyone (learn/lesson.js).
+            (
+                '<p class="cc-learn-stars" data-role="stars" hidden>'
+                '<span class="cc-stars" aria-hidden="true" data-role="star-marks"></span> '
+                '<span data-role="star-text"></span></p>'
+            ),
             f'<p class="cc-learn-done" data-role="done" hidden>{nxt}</p>',
             (
                 f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
@@ -356,4 +397,7 @@ LEARN_MESSAGES = (
     "ui.replay-counter",
     "learn.already-done",
     "learn.refutation-reset",
+    "learn.stars.1",
+    "learn.stars.2",
+    "learn.stars.3",
 )

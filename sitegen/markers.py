@@ -194,6 +194,7 @@ def _register_defaults() -> None:
     register("lesson", lessons.lesson_html, block=True)
     register("progress", progress.progress_html, block=True)
     register("puzzles", puzzles.puzzles_html, block=True)
+    register("puzzlerating", puzzles.rating_rule_text, block=False)
 
 
 _register_defaults()

@@ -8,6 +8,16 @@ tempting, legal} and `refutations` {wrong move: a line from after it}. The build
 cheap to check (the position, the solution wins, every refutation line is legal, the proof
 names exactly the other legal moves); tests/test_puzzles.py re-runs the solver's proofs.
 
+A puzzle's rating (`rating`, the element's `data-rating`) is a sum over measured features
+(`features`): RATING_BASE, plus RATING_WEIGHTS["legal"] for every legal action beyond two, plus
+RATING_WEIGHTS["nodes"] for every doubling of the proof (floor(log2(1 + proof nodes))), plus
+RATING_WEIGHTS["depth"] for every action of its longest refutation line (the solver's line
+after the wrong action until it finds no new position, at most 10: how late the loss shows),
+plus RATING_WEIGHTS["beginner"] when the beginner (scripts/rate_puzzles.py: Crescent's
+scripts/greedy.py, a Canfield analogue) plays a wrong action. The first three are the stored
+proof's, checked here; `features.beginner_falls` is measured by scripts/rate_puzzles.py, which
+also checks the rating against how often the beginner and shallow searches fail.
+
 On the page a puzzle is a board (sitegen/learn_tree.py: every click answered from the build):
 the right move solves it; a wrong one shows the position it leads to, says that the solver
 proved it lost, and lets the reader step through the refutation line.
@@ -24,6 +34,8 @@ from sitegen.sources import read_object
 
 GAMES = ("crescent", "canfield")
 GRADES = ("easy", "medium", "hard")
+RATING_BASE = 800
+RATING_WEIGHTS = {"legal": 100, "nodes": 60, "depth": 30, "beginner": 200}
 PUZZLE_MESSAGES = (
     "ui.undone",
     "reason.nothing-to-undo",
@@ -47,6 +59,7 @@ class Puzzle:
     difficulty: dict[str, Any]
     refutations: dict[str, list[str]]
     source: dict[str, Any]
+    features: dict[str, Any]
 
     @property
     def move(self) -> str:
@@ -64,12 +77,15 @@ def load_puzzle(docs_dir: Path, name: str, root: Path | None = None) -> Puzzle:
         docs_dir / "puzzles" / f"{name}.json",
         root,
         "a puzzle",
-        ("game", "state", "solution", "proof", "difficulty", "refutations"),
+        ("game", "state", "solution", "proof", "difficulty", "refutations", "features"),
         ("source",),
     )
     if file.digest in _cache:
         return _cache[file.digest]
     shown, data, fail = file.shown, file.data, file.fail
+    measured = data["features"]
+    if not isinstance(measured, dict) or not isinstance(measured.get("beginner_falls"), bool):
+        raise fail("features", "features.beginner_falls must be true or false (scripts/rate_puzzles.py)")
     try:
         game = engine.from_state(data["state"])
     except engine.StateError as e:
@@ -126,9 +142,32 @@ def load_puzzle(docs_dir: Path, name: str, root: Path | None = None) -> Puzzle:
         difficulty,
         refutations,
         data.get("source", {}),
+        measured,
     )
     _cache[file.digest] = puzzle
     return puzzle
+
+
+def features(puzzle: Puzzle) -> dict[str, Any]:
+    """The measured features the rating sums (see the module's docstring)."""
+    return {
+        "legal": len(puzzle.alternatives) + 1,
+        "nodes": sum(int(a.get("nodes", 0)) for a in puzzle.alternatives.values()),
+        "depth": max(len(line) for line in puzzle.refutations.values()),
+        "beginner_falls": bool(puzzle.features.get("beginner_falls")),
+    }
+
+
+def rating(puzzle: Puzzle) -> int:
+    f = features(puzzle)
+    w = RATING_WEIGHTS
+    return (
+        RATING_BASE
+        + w["legal"] * (f["legal"] - 2)
+        + w["nodes"] * ((1 + f["nodes"]).bit_length() - 1)
+        + w["depth"] * f["depth"]
+        + w["beginner"] * int(f["beginner_falls"])
+    )
 
 
 def puzzle_order(docs_dir: Path, root: Path | None = None) -> dict[str, list[Puzzle]]:
@@ -295,6 +334,27 @@ def puzzles_html(args: str, lang: str, ctx: MarkerContext) -> str:
     return "\n".join(parts)
 
 
+def rating_rule_text(args: str, lang: str, ctx: MarkerContext) -> str:
+    """`<!-- puzzlerating: rule -->`: the rating's formula as a sentence, its numbers this module's."""
+    import catalogues
+    from sitegen.live import _esc
+
+    if args.strip() != "rule":
+        ctx.fail("puzzlerating says the rule: <!-- puzzlerating: rule -->")
+    w = RATING_WEIGHTS
+    return _esc(
+        catalogues.message(
+            lang,
+            "learn.puzzle.rating-rule",
+            base=RATING_BASE,
+            legal=w["legal"],
+            nodes=w["nodes"],
+            depth=w["depth"],
+            beginner=w["beginner"],
+        )
+    )
+
+
 def puzzle_html(puzzle: Puzzle, number: int, nxt: Puzzle | None, lang: str, ctx: MarkerContext) -> str:
     import catalogues
     import diagrams
@@ -339,13 +399,15 @@ def puzzle_html(puzzle: Puzzle, number: int, nxt: Puzzle | None, lang: str, ctx:
         tempting=len(d.get("tempting", [])),
         nodes=int(d.get("nodes", 0)),
     )
+    facts += " " + m("learn.puzzle.rating", rating=rating(puzzle))
     return "\n".join(
         [
             (
                 f'<section class="cc-live cc-learn cc-puzzle" id="{ident}" data-puzzle="{_esc(puzzle.name)}"'
                 f' data-board="{puzzle.game}" data-lang="{_esc(lang)}" data-diagram-id="{ident}"'
                 f' data-answers="{_esc(answers_file(data, lang))}"'
-                f' data-grade="{_esc(d["grade"])}" data-search-exclude aria-labelledby="{ident}-title"'
+                f' data-grade="{_esc(d["grade"])}" data-rating="{rating(puzzle)}"'
+                f' data-search-exclude aria-labelledby="{ident}-title"'
                 f"{state_attribute(puzzle.state)}>"
             ),
             (

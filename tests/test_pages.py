@@ -48,6 +48,7 @@ MARKER_NAMES = {
     "lesson",
     "progress",
     "puzzles",
+    "puzzlerating",
     "label",
     "deal",
 }

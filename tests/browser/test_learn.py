@@ -115,7 +115,9 @@ def test_lesson_is_solved_through_the_page(
         expect(el).not_to_have_attribute("data-done", "true")
         play(el, game, move)
     expect(el).to_have_attribute("data-done", "true")
-    expect(status(el)).to_have_text(text(lang, lesson, "done"))
+    # The result says the stars against the lesson's par (the line is at par: three).
+    stars = catalogues.message(lang, "learn.stars.3", actions=len(lesson.line), par=len(lesson.line))
+    expect(status(el)).to_have_text(text(lang, lesson, "done") + " " + stars)
     assert json.loads(el.get_attribute("data-state") or "{}") == game.state()
     nxt = el.locator("[data-role='next']")
     if lesson.next:

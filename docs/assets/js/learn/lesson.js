@@ -41,6 +41,7 @@ export class Lesson extends Board {
     /** @type {Promise<Tree | null> | null} */
     this.answersReady = null;
     this.path = [0]; // indices of the nodes passed through; the last one is shown
+    this.played = 0; // actions played since the start or the last reset, those undone too (the par)
     this.s.live = true; // no Python to wait for: every answer is in the build's file
     /** @type {{index: number, step: number} | null} while a puzzle's refutation is shown */
     this.refutation = null;
@@ -130,6 +131,7 @@ export class Lesson extends Board {
     if (index === null) return Promise.resolve(null);
     const answer = storedAnswer(data, index, a, this.msg("ui.deselected"));
     if (answer.node !== undefined) {
+      this.played++;
       this.path.push(answer.node);
       answer.state = data.nodes[answer.node].state;
     }
@@ -168,6 +170,24 @@ export class Lesson extends Board {
     if (done) done.hidden = false;
     markDone(this.family, this.ident);
     this.showBadge();
+    this.showStars();
+  }
+
+  /** A lesson's stars against its par (sitegen/lessons.py): three at par, two with up to two
+   * actions more, one otherwise. The marks are for the eye; the sentence says it for everyone,
+   * in the result and in the status. */
+  showStars() {
+    const par = Number(this.el.getAttribute("data-par") || "0");
+    const box = q(this.el, '[data-role="stars"]');
+    if (!par || !box) return;
+    const stars = this.played <= par ? 3 : this.played <= par + 2 ? 2 : 1;
+    const text = format(this.msg("learn.stars." + stars), { actions: this.played, par });
+    this.el.setAttribute("data-stars", String(stars));
+    setText(box, '[data-role="star-marks"]', "★".repeat(stars) + "☆".repeat(3 - stars));
+    setText(box, '[data-role="star-text"]', text);
+    box.hidden = false;
+    const status = q(this.el, '[role="status"]');
+    if (status) this.say((status.textContent || "") + " " + text, "won");
   }
 
   /** @param {string} name */
@@ -204,6 +224,10 @@ export class Lesson extends Board {
 
   reset() {
     this.path = [0];
+    this.played = 0;
+    this.el.removeAttribute("data-stars");
+    const stars = q(this.el, '[data-role="stars"]');
+    if (stars) stars.hidden = true;
     this.refutation = null;
     const box = q(this.el, '[data-role="refutation"]');
     if (box) box.hidden = true;

@@ -1,0 +1,198 @@
+#!/usr/bin/env python3
+"""Measures the stored puzzles' features, writes them, and checks the rating against play.
+
+For each docs/puzzles/*.json this computes, with the engine:
+
+- `beginner`: the action a beginner plays there, and whether it is a wrong one
+  (`beginner_falls`). Crescent: scripts/greedy.py's `greedy_move`. Canfield has no greedy
+  beginner there, so BEGINNER_ORDER below is its analogue: a card home first, then the reserve
+  onto a column, then the waste onto a column, then a draw, then anything else (engine order).
+- `shallow`: the action a depth-limited search picks, for each depth in SHALLOW_DEPTHS: every
+  action is scored by the most cards on the foundations any line of `depth` further actions
+  (never coming back to a position of the line) reaches, a win above all; it picks one of the
+  best at random, so it fails a puzzle with the share of wrong actions among its best ones.
+
+`--write` stores {"beginner", "beginner_falls", "shallow"} as the puzzle's "features" (the
+other features, legal actions, proof nodes and refutation depth, are the stored proof's:
+sitegen/puzzles.py `features`). Without it the file is only checked. Either way it prints per
+game the distributions and the agreement between the rating (sitegen/puzzles.py `rating`) and
+how many of the beginner and the shallow searches fail each puzzle: Spearman's rank
+correlation (ties ranked by their average), computed here with the standard library.
+
+    .venv/bin/python scripts/rate_puzzles.py [--write]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import engine  # noqa: E402
+from scripts.clean_line import position_key  # noqa: E402
+from scripts.greedy import greedy_move  # noqa: E402
+from sitegen.puzzles import GAMES, features, load_puzzle, rating  # noqa: E402
+
+DOCS = ROOT / "docs"
+SHALLOW_DEPTHS = (1, 2, 3)
+WON = 10_000  # a won line's score: above any count of cards
+
+
+def _home(move: str) -> bool:
+    return ">" in move and not move.split(">")[1].isdigit()
+
+
+def beginner_move(game: Any) -> str | None:
+    """The beginner's action in `game` (see the module's docstring)."""
+    if game.game == "crescent":
+        return greedy_move(game, frozenset({position_key(game.state())}))
+    legal = game.legal_moves()
+    order = (
+        _home,
+        lambda m: m.startswith("R>"),
+        lambda m: m.startswith("W>"),
+        lambda m: m == "draw",
+    )
+    for test in order:
+        for move in legal:
+            if test(move):
+                return move
+    return legal[0] if legal else None
+
+
+def _cards_home(state: dict[str, Any]) -> int:
+    return sum(len(cards) for cards in state["foundations"].values())
+
+
+def _best(game: Any, depth: int, path: set[str]) -> int:
+    """The best score a line of at most `depth` actions from `game` reaches."""
+    if game.status == "won":
+        return WON
+    here = _cards_home(game.state())
+    if depth == 0:
+        return here
+    best = here
+    for move in game.legal_moves():
+        twin = game.copy()
+        twin.play(move)
+        key = position_key(twin.state())
+        if key in path:
+            continue
+        path.add(key)
+        best = max(best, _best(twin, depth - 1, path))
+        path.discard(key)
+        if best == WON:
+            break
+    return best
+
+
+def shallow_moves(game: Any, depth: int) -> list[str]:
+    """The actions a search `depth` actions deep after them scores best (a tie: all of them;
+    the search cannot tell them apart, so it picks one of them at random)."""
+    start = {position_key(game.state())}
+    scores: dict[str, int] = {}
+    for move in game.legal_moves():
+        twin = game.copy()
+        twin.play(move)
+        key = position_key(twin.state())
+        scores[move] = _best(twin, depth - 1, start | {key})
+    top = max(scores.values())
+    return sorted(move for move, score in scores.items() if score == top)
+
+
+def measure(name: str) -> dict[str, Any]:
+    puzzle = load_puzzle(DOCS, name, ROOT)
+    game = engine.from_state(puzzle.state)
+    first = beginner_move(game)
+    return {
+        "beginner": first,
+        "beginner_falls": first is not None and first != puzzle.move,
+        "shallow": {str(d): shallow_moves(game, d) for d in SHALLOW_DEPTHS},
+    }
+
+
+def ranks(values: list[float]) -> list[float]:
+    """1-based ranks, ties given the average of the ranks they span."""
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    out = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            out[order[k]] = (i + j) / 2 + 1
+        i = j + 1
+    return out
+
+
+def spearman(xs: list[float], ys: list[float]) -> float:
+    """Pearson's correlation of the ranks (right with ties, unlike the 1 - 6Σd² shortcut)."""
+    rx, ry = ranks(xs), ranks(ys)
+    n = len(xs)
+    mx, my = sum(rx) / n, sum(ry) / n
+    cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry, strict=True))
+    vx = sum((a - mx) ** 2 for a in rx)
+    vy = sum((b - my) ** 2 for b in ry)
+    return cov / (vx * vy) ** 0.5 if vx and vy else 0.0
+
+
+def failures(puzzle: Any, shallow_only: bool = False) -> float:
+    """How many of the beginner and the shallow searches are expected to play a wrong action
+    (a search whose best actions tie fails with the share of wrong ones among them)."""
+    f = puzzle.features
+    count = sum(sum(m != puzzle.move for m in best) / len(best) for best in f["shallow"].values())
+    return count if shallow_only else count + int(f["beginner_falls"])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--write", action="store_true", help="store the measured features")
+    args = parser.parse_args()
+    names = sorted(p.stem for p in (DOCS / "puzzles").glob("*.json"))
+    for name in names:
+        measured = measure(name)
+        path = DOCS / "puzzles" / f"{name}.json"
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("features") != measured:
+            if not args.write:
+                print(f"{name}: stored features {data.get('features')} != measured {measured}")
+                return 1
+            data["features"] = measured
+            path.write_text(
+                json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"
+            )
+    from sitegen import puzzles as module
+
+    module._cache.clear()
+    puzzles = [load_puzzle(DOCS, name, ROOT) for name in names]
+    everyone: tuple[list[float], list[float], list[float]] = ([], [], [])
+    for game in (*GAMES, "all"):
+        chosen = [p for p in puzzles if game in (p.game, "all")]
+        feats = [features(p) for p in chosen]
+        rated = [rating(p) for p in chosen]
+        print(f"== {game}: {len(chosen)} puzzles")
+        for key in ("legal", "nodes", "depth", "beginner_falls"):
+            print(f"  {key}: {dict(sorted(Counter(f[key] for f in feats).items()))}")
+        print(f"  ratings: {sorted(rated)}")
+        fails = [failures(p) for p in chosen]
+        shallow = [failures(p, True) for p in chosen]
+        spread = dict(sorted(Counter(round(x, 2) for x in fails).items()))
+        print(f"  failures (beginner + depths {SHALLOW_DEPTHS}): {spread}")
+        print(f"  Spearman(rating, failures) = {spearman([float(r) for r in rated], fails):.3f}")
+        print(
+            f"  Spearman(rating, shallow failures only) = {spearman([float(r) for r in rated], shallow):.3f}"
+        )
+        if game == "all":
+            everyone = ([float(r) for r in rated], fails, shallow)
+    return 0 if everyone[0] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

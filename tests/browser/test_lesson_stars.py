@@ -1,0 +1,86 @@
+"""Lessons' stars against their par (issue 25 item 4), in headless Chromium on the built site:
+three at par, two with up to two actions more, one otherwise; actions taken back count too.
+The marks are aria-hidden; the sentence is in the result and in the role="status" element."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+import catalogues
+import engine
+from sitegen.lessons import load_lesson, par
+from tests.browser.livesite import Watch, page_path
+from tests.browser.test_learn import play, status, text
+from tests.conftest import ROOT
+
+pytestmark = pytest.mark.browser
+DOCS = ROOT / "docs"
+
+
+def undo(el: Locator, lesson_state: dict, line: list[str]) -> engine.Game:
+    """Presses Undo; the game as it is after `line` from the lesson's position."""
+    el.locator("[data-action='undo']").click()
+    expect(status(el)).to_have_text(catalogues.message(str(el.get_attribute("data-lang")), "ui.undone"))
+    back = engine.from_state(lesson_state)
+    for move in line:
+        back.play(move)
+    return back
+
+
+def check_stars(el: Locator, lang: str, lesson, actions: int, stars: int) -> None:  # type: ignore[no-untyped-def]
+    fewest = par(lesson)
+    expect(el).to_have_attribute("data-done", "true")
+    expect(el).to_have_attribute("data-stars", str(stars))
+    sentence = catalogues.message(lang, f"learn.stars.{stars}", actions=actions, par=fewest)
+    box = el.locator("[data-role='stars']")
+    expect(box).to_be_visible()
+    expect(box.locator("[data-role='star-text']")).to_have_text(sentence)
+    marks = box.locator("[data-role='star-marks']")
+    expect(marks).to_have_text("★" * stars + "☆" * (3 - stars))
+    expect(marks).to_have_attribute("aria-hidden", "true")
+    expect(status(el)).to_have_text(text(lang, lesson, "done") + " " + sentence)
+    expect(el.locator("[data-role='par']")).to_have_text(catalogues.message(lang, "learn.par", par=fewest))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_stars_at_par_and_above_it(page: Page, live_url: str, watched: Watch, lang: str) -> None:
+    # At par: the intended line, three stars.
+    lesson = load_lesson(DOCS, "cr-free", ROOT)
+    assert par(lesson) == len(lesson.line) == 2
+    page.goto(live_url + page_path(lang, "crescent") + "#lesson-cr-free")
+    el = page.locator("[data-lesson='cr-free']")
+    expect(el).to_have_attribute("data-live", "true")
+    expect(el.locator("[data-role='stars']")).to_be_hidden()
+    game = engine.from_state(lesson.state)
+    for move in lesson.line:
+        play(el, game, move)
+    check_stars(el, lang, lesson, 2, 3)
+
+    # Reset: the count starts again. The first action played and taken back three times, then
+    # the line: 3 + 2 = 5 actions, three above par: one star.
+    el.locator("[data-action='reset']").click()
+    expect(el).not_to_have_attribute("data-stars", "3")
+    expect(el.locator("[data-role='stars']")).to_be_hidden()
+    game = engine.from_state(lesson.state)
+    for _ in range(3):
+        play(el, game, lesson.line[0])
+        expect(el.locator("[data-action='undo']")).to_be_enabled()
+        game = undo(el, lesson.state, [])
+    for move in lesson.line:
+        play(el, game, move)
+    check_stars(el, lang, lesson, 5, 1)
+
+    # Above par: cf-draw (par 4), a draw taken back once, then the line: 5 actions, two stars.
+    lesson = load_lesson(DOCS, "cf-draw", ROOT)
+    assert par(lesson) == 4
+    page.goto(live_url + page_path(lang, "canfield") + "#lesson-cf-draw")
+    el = page.locator("[data-lesson='cf-draw']")
+    expect(el).to_have_attribute("data-live", "true")
+    game = engine.from_state(lesson.state)
+    play(el, game, lesson.line[0])
+    expect(el.locator("[data-action='undo']")).to_be_enabled()
+    game = undo(el, lesson.state, [])
+    for move in lesson.line:
+        play(el, game, move)
+    check_stars(el, lang, lesson, 5, 2)
