@@ -20,6 +20,7 @@ import re
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _VALUE = {c: i for i, c in enumerate(ALPHABET)}
 _COMPACT = re.compile(r"(?:[A-Z][A-Za-z0-9_-])*")
+_NOTATION = re.compile(r"[,>]")  # only the older comma-separated notation has these
 MAX_TEXT = 20_000  # a link's moves longer than this are refused before any work
 
 _CR_PLACES = (*(str(i) for i in range(1, 17)), "S+", "H+", "D+", "C+", "S-", "H-", "D-", "C-")
@@ -62,15 +63,28 @@ def token(kind: str, action: str) -> str:
 def decode(kind: str, text: str) -> list[str]:
     """Canonical action names from compact text; LinkError naming the first bad token."""
     table = TABLES[kind]
-    if len(text) % 2:
-        raise LinkError(len(text) // 2 + 1)
     out = []
-    for k in range(0, len(text), 2):
+    for k in range(0, len(text) - 1, 2):
         a, b = _VALUE.get(text[k]), _VALUE.get(text[k + 1])
         if a is None or b is None or a * 64 + b >= len(table):
             raise LinkError(k // 2 + 1)
         out.append(table[a * 64 + b])
+    if len(text) % 2:  # cut short: the half token is the first action that cannot be read
+        raise LinkError(len(text) // 2 + 1)
     return out
+
+
+def read(kind: str, moves: object) -> tuple[list[str], int | None]:
+    """As much of a link's `moves` as can be read: (the readable prefix, None) when all of it
+    reads, else (the prefix, the 1-based number of the first action that cannot be read; 0 when
+    the whole text is refused: too long, or not text). A link cut by one character or with one
+    bad token still gives back every action before the damage (hostile review #1)."""
+    try:
+        return parse(kind, moves), None
+    except LinkError as e:
+        if e.number <= 1 or not isinstance(moves, str):
+            return [], e.number
+        return decode(kind, moves[: 2 * (e.number - 1)]), e.number
 
 
 def parse(kind: str, moves: object) -> list[str]:
@@ -85,6 +99,8 @@ def parse(kind: str, moves: object) -> list[str]:
         raise LinkError(0)
     if not moves:
         return []
-    if _COMPACT.fullmatch(moves):
+    if _COMPACT.fullmatch(moves) or (not _NOTATION.search(moves) and moves not in _INDEX[kind]):
+        # Compact text, possibly damaged (a stray character): decode names the first bad token,
+        # so that read() keeps the actions before it.
         return decode(kind, moves)
     return moves.split(",")

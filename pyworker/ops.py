@@ -13,6 +13,9 @@ shape (all keys optional):
     hint {move, src, dst}         places to highlight for a hint
     opened, code                  a deal was (re)opened; its normalised code
     kept                          a bad code was given: the game in progress goes on unchanged
+    hold {code, moves, text, resume}  a damaged link was opened as far as it reads; the game the
+                                  browser kept is offered back and not overwritten until the
+                                  reader plays on (play/saved.js)
     saved {code, moves}           the game in progress as a link carries it (pyworker/links.py),
                                   which the page writes into the URL and the browser's storage
     message, kind                 the sentence for the board's role="status" element
@@ -216,6 +219,7 @@ def open_board(args: dict[str, Any]) -> Answer:
     lang = str(args.get("lang") or "en")
     board_id = str(args.get("board"))
     problem: str | None = None
+    from_link = False  # the game is a link's, and a kept game may be waiting to be offered back
     current = BOARDS.get(board_id)
     if args.get("keep") and current is not None and args.get("state") is None and not args.get("random"):
         # A code typed (or a hash changed) during a game: a bad one leaves the game as it was.
@@ -234,6 +238,7 @@ def open_board(args: dict[str, Any]) -> Answer:
         game, problem = _deal(kind, lang, _random_code(kind, args.get("draw")))
     else:
         game, problem = _deal(kind, lang, args.get("code"))
+        from_link = game is not None and not args.get("restored")
         if game is None:
             # The default deal, or the game this browser kept (the page sends it): never
             # nothing, and never a game thrown away for a bad link.
@@ -243,15 +248,12 @@ def open_board(args: dict[str, Any]) -> Answer:
         raise ValueError(f"no deal to open on board {board_id!r}")
     board = BOARDS[board_id] = Board(game, lang, kind, str(args.get("diagram_id") or board_id))
 
-    moves: list[str] = []
-    try:
-        moves = links.parse(kind, args.get("moves") or [])
-    except links.LinkError as e:
-        problem = problem or (
-            _msg(lang, "ui.moves-stopped", number=e.number, reason=_reason_text(lang, "bad-notation"))
-            if e.number
-            else _msg(lang, "ui.moves-too-many", n=MAX_LINK_MOVES)
-        )
+    restored = bool(args.get("restored"))
+    # As much as can be read is played (hostile review #1, #10): a link or a kept game damaged
+    # at one action keeps every action before it.
+    moves, bad = links.read(kind, args.get("moves") or [])
+    if bad is not None:
+        problem = problem or _stopped(lang, restored, bad, "bad-notation")
     step = args.get("step")
     if step is not None and step != "":
         if isinstance(step, str) and _STEP.fullmatch(step):
@@ -261,14 +263,12 @@ def open_board(args: dict[str, Any]) -> Answer:
         else:
             problem = problem or _msg(lang, "play.link-step-invalid")
     if len(moves) > MAX_LINK_MOVES:
-        problem = _msg(lang, "ui.moves-too-many", n=MAX_LINK_MOVES)
+        problem = _stopped(lang, restored, 0, "")
         moves = []
     for number, move in enumerate(moves, start=1):
         reason = game.check(move)
         if reason is not None:
-            problem = problem or _msg(
-                lang, "ui.moves-stopped", number=number, reason=_reason_text(lang, reason)
-            )
+            problem = problem or _stopped(lang, restored, number, reason)
             break
         before = game.state() if move.endswith(">F") else None
         game.play(move)
@@ -283,11 +283,47 @@ def open_board(args: dict[str, Any]) -> Answer:
     answer["code"] = game.code
     if problem is not None:
         answer["message"], answer["kind"] = problem, "refused"
+        if from_link:
+            _offer_kept(board, args, answer)
     else:
-        key = "play.restored" if args.get("restored") else "ui.opened"
+        key = "play.restored" if restored else "ui.opened"
         answer["message"], answer["kind"] = _msg(lang, key, code=game.code or ""), "info"
         _end_message(board, answer)
     return answer
+
+
+def _stopped(lang: str, restored: bool, number: int, reason: str) -> str:
+    """Why a link's (or the kept game's) actions stop at action `number` (0: too many of them)."""
+    if not number:
+        key = "play.kept.moves-too-many" if restored else "ui.moves-too-many"
+        return _msg(lang, key, n=MAX_LINK_MOVES)
+    key = "play.kept.moves-stopped" if restored else "ui.moves-stopped"
+    return _msg(lang, key, number=number, reason=_reason_text(lang, reason))
+
+
+def _offer_kept(board: Board, args: dict[str, Any], answer: Answer) -> None:
+    """A damaged link was opened as far as it reads: the game this browser kept (the page sends
+    it as fallback/fallback_moves) is not replaced until the reader plays on, and is offered back
+    (`hold`: its link and the sentences). Nothing is held when the link's readable part already
+    holds the whole kept game (nothing of it would be lost)."""
+    code, text = args.get("fallback"), args.get("fallback_moves")
+    if not isinstance(code, str) or not isinstance(text, str):
+        return
+    kept, _ = links.read(board.kind, text)
+    if not kept:
+        return
+    try:
+        same = engine.normalise_code(code) == board.game.code and board.actions[: len(kept)] == kept
+    except engine.CodeError:
+        return
+    if same:
+        return
+    answer["hold"] = {
+        "code": code,
+        "moves": text,
+        "text": _msg(board.lang, "play.kept-offer", code=code, number=len(kept)),
+        "resume": _msg(board.lang, "play.kept-resume"),
+    }
 
 
 def tap(args: dict[str, Any]) -> Answer:

@@ -19,6 +19,7 @@ JS_KEYS = (
     "play.verdict.lost-here",
     "play.verdict.off",
     "play.recovered",
+    "play.storage-failed",
     "play.stats.cleared",
     "play.stats.none",
 )

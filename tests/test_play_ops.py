@@ -93,7 +93,7 @@ def test_playing_and_undoing_keep_the_saved_link_in_step() -> None:
     assert b["saved"]["moves"] == ""
 
 
-@pytest.mark.parametrize("moves", ["A", "AAA", "ZZ", "A!", "%3E", "x" * 30_000, 12, {"a": 1}])
+@pytest.mark.parametrize("moves", ["A", "ZZ", "A!", "%3E", "x" * 30_000, 12, {"a": 1}])
 def test_unreadable_link_moves_open_the_deal_with_a_message(moves: Any) -> None:
     a = open_board("crescent", code="CR1-N-AAAAAAB", moves=moves)
     assert a["state"] == engine.new_game("CR1-N-AAAAAAB").state()

@@ -14,9 +14,16 @@
  * whenever the page may go away or be read again before that: `pagehide` (a reload, a link
  * followed, Back to another page, the tab closed), the page hidden, a hash change, and kept().
  * Only the newest game waits; nothing the page does in between can read the slot.
+ *
+ * Nothing the reader had is lost (hostile review #1, #2): a damaged link is opened as far as it
+ * reads (pyworker/ops.py), and when that would replace a different kept game, the answer's
+ * `hold` keeps it: neither the URL (the link as typed) nor the slot changes, and the kept game is
+ * offered back with a link, until the reader plays on. A write the storage refuses (full,
+ * private mode, disabled) is said once, and the slot's older copy is removed rather than left to
+ * come back later as if it were the latest (the URL still has the game).
  */
 import { cancelLater, later } from "../core/dom.js";
-import { KEYS, readJSON, writeJSON } from "../core/storage.js";
+import { KEYS, readJSON, remove, writeJSON } from "../core/storage.js";
 
 /** @typedef {import("../python/protocol.js").Answer} Answer */
 /** @typedef {import("../python/protocol.js").Op} Op */
@@ -46,6 +53,10 @@ export class Saved {
     this.lastSaved = null;
     /** @type {string | null} the game's own link (the board's share link) */
     this.linkHash = null;
+    /** @type {Game | null} a damaged link's readable part, while the kept game is held back */
+    this.held = null;
+    /** True once the reader was told the storage refuses the game (said once per page). */
+    this.refusedSaid = false;
     /** What the writes cost, for scripts/benchmarks/bench_page.py (bounded). */
     this.times = { url: /** @type {number[]} */ ([]), storage: /** @type {number[]} */ ([]) };
     const flush = () => this.flush();
@@ -76,9 +87,49 @@ export class Saved {
     }
     if (!kept) return;
     const t0 = performance.now();
-    // Storage full or refused: the URL still carries the game.
-    writeJSON(this.key, { code: kept.code, moves: kept.moves });
+    const value = { code: kept.code, moves: kept.moves };
+    // Full: the slot's own older copy may be what fills it, so it is dropped and the write tried
+    // again. Still refused: no stale copy is left to be resumed as if it were the latest.
+    if (!writeJSON(this.key, value) && (remove(this.key), !writeJSON(this.key, value))) {
+      remove(this.key);
+      this.refused();
+    }
     this.timed("storage", performance.now() - t0);
+  }
+
+  /** Says once that the game now lives only in the link. */
+  refused() {
+    if (this.refusedSaid) return;
+    this.refusedSaid = true;
+    this.note("storage", this.board.msg("play.storage-failed"));
+  }
+
+  /** A line under the board's status (`what`: "storage" or "held"); null text removes it.
+   * @param {string} what @param {string | null} text @param {Game} [link] @param {string} [label] */
+  note(what, text, link, label) {
+    const board = this.board.el;
+    let p = board.querySelector('[data-role="saved-note"][data-note="' + what + '"]');
+    if (text === null) {
+      if (p) p.remove();
+      return;
+    }
+    if (!p) {
+      p = document.createElement("p");
+      p.className = "cc-saved-note";
+      p.setAttribute("data-role", "saved-note");
+      p.setAttribute("data-note", what);
+      const status = board.querySelector('[role="status"]');
+      if (status && status.parentNode) status.parentNode.insertBefore(p, status.nextSibling);
+      else board.appendChild(p);
+    }
+    p.textContent = text + " ";
+    if (link && label) {
+      const a = document.createElement("a");
+      a.href = hashOf(link);
+      a.textContent = label;
+      a.setAttribute("data-role", "resume-kept");
+      p.appendChild(a);
+    }
   }
 
   /** The storage copy of `kept`, once the answer is painted (see the file's comment).
@@ -130,6 +181,20 @@ export class Saved {
     // No hash change since this request, nor one the page has not heard of yet (the reader's
     // `hashchange` may still be queued behind this answer): else the URL is the reader's.
     const current = gen === board.hashGen && location.hash === board.lastHash;
+    if (a.hold && op === "open") {
+      // The kept game stays where it is, and so does the link as typed (a reload tells the same).
+      this.held = a.saved || null;
+      this.note("held", a.hold.text, a.hold, a.hold.resume);
+      board.lastHash = location.hash;
+      return null;
+    }
+    if (this.held && a.saved && (op === "open" || a.saved.moves !== this.held.moves || a.saved.code !== this.held.code)) {
+      // The reader played on (or opened another game): the held game gives way.
+      this.held = null;
+      this.note("held", null);
+    } else if (this.held) {
+      return null;
+    }
     if (a.kept) {
       // A bad code left the game as it was: the URL goes back to the game's own.
       if (current && this.linkHash && history.replaceState) {

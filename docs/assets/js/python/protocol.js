@@ -74,6 +74,8 @@ export const WORKER = Object.freeze({ READY: "ready", BOOT_ERROR: "boot-error" }
  * @property {string} [code] its normalised code
  * @property {boolean} [kept] a bad code was given: the game in progress goes on unchanged
  * @property {{code: string, moves: string}} [saved] the game as a link carries it (pyworker/links.py)
+ * @property {{code: string, moves: string, text: string, resume: string}} [hold] a damaged link was
+ *   opened as far as it reads: the game this browser kept is offered back, not overwritten yet
  * @property {string} [message] the sentence for the board's role="status" element
  * @property {Kind} [kind] what the sentence is
  * @property {"win" | "loss" | "unknown"} [verdict] the verdict worker's answer

@@ -1,0 +1,179 @@
+"""Issue 27, the hostile pass (../shared/review/hostile.md): nothing the reader had is lost and
+nothing is misdiagnosed. Each test reproduces one finding on the real build, as the review did.
+
+Expected positions come from the engine and pyworker.links run here in CPython; sentences from
+the catalogues.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+import catalogues
+import engine
+from pyworker import links
+from tests.browser.livesite import Watch, page_path
+from tests.browser.test_live import LIVE_TIMEOUT_MS, expect_status, msg, open_live, state_of
+
+pytestmark = pytest.mark.browser
+
+CR = "CR1-N-AAAAAAB"
+# The review's 20-action Crescent game of CR1-N-AAAAAAB (hostile.md, reproduction 1).
+ENC = "BhBJCsB2D2FYFcAACjBGAAAKEOE8AAAIFgDHCPBL"
+ACTIONS = links.decode("crescent", ENC)
+KEY = "cc-play:crescent"
+
+
+def after(count: int) -> dict[str, Any]:
+    """The state of CR after the game's first `count` actions (the engine's)."""
+    game = engine.new_game(CR)
+    for move in ACTIONS[:count]:
+        game.play(move)
+    return game.state()
+
+
+def expect_state(page: Page, state: dict[str, Any], timeout_s: float = 15.0) -> None:
+    """Waits until the board's data-state is `state` (the state's "moves" counts moves, not
+    actions, so no single attribute tells the actions apart)."""
+    end = time.monotonic() + timeout_s
+    while state_of(page) != state:
+        assert time.monotonic() < end, f"board at {state_of(page)}, not {state}"
+        page.wait_for_timeout(100)
+
+
+def kept(page: Page) -> Any:
+    return json.loads(page.evaluate(f"localStorage.getItem('{KEY}')") or "null")
+
+
+def fresh_load(page: Page, url: str) -> dict[str, Any]:
+    """A new load of `url` (not a hash change of the page already open)."""
+    page.goto("about:blank")
+    return open_live(page, url)
+
+
+def reason(lang: str, code: str) -> str:
+    return catalogues.message(lang, f"reason.{code}")
+
+
+def offer(page: Page) -> Locator:
+    return page.locator("[data-board] [data-role='saved-note'][data-note='held']")
+
+
+def keep_the_full_game(page: Page, url: str) -> None:
+    assert len(ACTIONS) == 20
+    assert open_live(page, url + f"#code={CR}&moves={ENC}") == after(20)
+    page.wait_for_function(f"(localStorage.getItem('{KEY}') || '').includes('{ENC}')")
+
+
+@pytest.mark.parametrize(
+    ("lang", "damaged", "played", "bad"),
+    [
+        ("en", ENC[:-1], 19, 20),  # finding 1: cut by one character
+        ("ko", ENC[:20] + "ZZ" + ENC[22:36], 10, 11),  # finding 10: a bad token at move 11
+        ("fr", ENC[:20] + "!" + ENC[21:], 10, 11),  # a stray character
+    ],
+)
+def test_a_damaged_link_plays_what_it_can_and_keeps_the_kept_game(
+    page: Page, live_url: str, watched: Watch, lang: str, damaged: str, played: int, bad: int
+) -> None:
+    url = live_url + page_path(lang, "play-crescent")
+    keep_the_full_game(page, url)
+    assert fresh_load(page, url + f"#code={CR}&moves={damaged}") == after(played)
+    expect_status(page, msg(lang, "ui.moves-stopped", number=bad, reason=reason(lang, "bad-notation")))
+    # The kept game is untouched and offered back, also after a reload.
+    assert kept(page) == {"code": CR, "moves": ENC}
+    expect(offer(page)).to_contain_text(msg(lang, "play.kept-offer", code=CR, number=20))
+    page.reload()
+    expect(page.locator("[data-board][data-live='true']")).to_have_count(1, timeout=LIVE_TIMEOUT_MS)
+    assert state_of(page) == after(played)
+    assert kept(page) == {"code": CR, "moves": ENC}
+    # Resuming it brings the whole game back.
+    link = offer(page).locator("[data-role='resume-kept']")
+    expect(link).to_have_text(msg(lang, "play.kept-resume"))
+    link.click()
+    expect_state(page, after(20))
+    expect(offer(page)).to_have_count(0)
+    assert kept(page) == {"code": CR, "moves": ENC}
+
+
+def test_playing_on_from_a_damaged_link_replaces_the_kept_game(
+    page: Page, live_url: str, watched: Watch
+) -> None:
+    url = live_url + page_path("de", "play-crescent")
+    keep_the_full_game(page, url)
+    fresh_load(page, url + f"#code={CR}&moves={ENC[:20]}Z")
+    expect(offer(page)).to_have_count(1)
+    game = engine.new_game(CR)
+    for move in ACTIONS[:10]:
+        game.play(move)
+    place = next(p for p in map(str, range(1, 17)) if engine.tap(game, p))
+    move = engine.tap(game, place)
+    assert move is not None
+    page.locator(f"[data-board] [data-place='{place}']").click()
+    game.play(move)
+    expect_state(page, game.state())
+    expect(offer(page)).to_have_count(0)
+    moves = ENC[:20] + links.token("crescent", move)
+    page.wait_for_function(f"(localStorage.getItem('{KEY}') || '').includes('{moves}')")
+    assert kept(page) == {"code": CR, "moves": moves}
+    expect(page).to_have_url(re.compile(re.escape(f"#code={CR}&moves={moves}") + "$"))
+
+
+def test_a_damaged_kept_game_is_repaired_and_said_so(page: Page, live_url: str, watched: Watch) -> None:
+    """Finding 15: a kept game is not "the link"; the readable part is played and kept."""
+    url = live_url + page_path("es", "play-crescent")
+    open_live(page, url + f"#code={CR}")
+    page.evaluate(
+        f"localStorage.setItem('{KEY}', JSON.stringify({{code: '{CR}', moves: '{ENC[:20]}!{ENC[21:]}'}}))"
+    )
+    assert fresh_load(page, url) == after(10)
+    expect_status(page, msg("es", "play.kept.moves-stopped", number=11, reason=reason("es", "bad-notation")))
+    page.wait_for_function(
+        f"(localStorage.getItem('{KEY}') || '') === JSON.stringify({{code: '{CR}', moves: '{ENC[:20]}'}})"
+    )
+    expect(offer(page)).to_have_count(0)
+
+
+# Storage that refuses a write once `window.__full` is set (as a full quota does).
+FULL = """
+(() => {
+  const set = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (k, v) {
+    if (window.__full) throw new DOMException('full', 'QuotaExceededError');
+    return set.call(this, k, v);
+  };
+})();
+"""
+
+
+def test_a_storage_that_refuses_writes_is_said_once_and_never_restores_a_stale_game(
+    page: Page, live_url: str, watched: Watch
+) -> None:
+    """Finding 2 (and 23 for the game): play goes on, the page says once that the game is now
+    only in the link, and a later visit never says an older copy is "back where you left it"."""
+    page.add_init_script(FULL)
+    url = live_url + page_path("ja", "play-crescent")
+    open_live(page, url + f"#code={CR}&moves={ENC[:8]}")
+    page.wait_for_function(f"(localStorage.getItem('{KEY}') || '').includes('{ENC[:8]}')")
+    page.evaluate("window.__full = true")
+    note = page.locator("[data-board] [data-role='saved-note'][data-note='storage']")
+    for k in range(5, 8):
+        page.evaluate(f"location.hash = '#code={CR}&moves={ENC[: 2 * k]}'")
+        expect_state(page, after(k))
+        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+        page.evaluate("window.dispatchEvent(new Event('pagehide'))")
+        expect(note).to_have_count(1)
+    expect(note).to_have_text(msg("ja", "play.storage-failed") + " ")
+    assert kept(page) is None  # no stale copy left behind
+    page.evaluate("window.__full = false")
+    page.goto(live_url + page_path("ja", "examples"))
+    open_live(page, url)
+    assert state_of(page)["moves"] == 0
+    status = page.locator("[data-board] [role='status']").first.inner_text()
+    assert status != msg("ja", "play.restored", code=CR)
