@@ -177,3 +177,65 @@ def test_a_storage_that_refuses_writes_is_said_once_and_never_restores_a_stale_g
     assert state_of(page)["moves"] == 0
     status = page.locator("[data-board] [role='status']").first.inner_text()
     assert status != msg("ja", "play.restored", code=CR)
+
+
+# ---- one action per offer, and focus that stays (findings 3, 12) ---------------------------------
+
+PRESS = """(sel) => {
+    const b = document.querySelector(sel);
+    b.focus();
+    // Three presses in one task: each reaches the page before any answer can come back.
+    for (let i = 0; i < 3; i++) b.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+}"""
+
+ON_BOARD = "document.activeElement && document.activeElement.closest('[data-board] [data-place]') !== null"
+
+
+def test_fast_presses_of_redeal_redeal_once_and_focus_stays_on_the_board(
+    page: Page, live_url: str, watched: Watch
+) -> None:
+    url = live_url + page_path("en", "play-crescent")
+    open_live(page, url + f"#code={CR}")
+    page.evaluate(PRESS, "[data-board] [data-action='redeal']")
+    game = engine.new_game(CR)
+    game.play("redeal")
+    expect_state(page, game.state())
+    page.wait_for_timeout(1500)  # a second redeal would have been answered by now
+    assert state_of(page) == game.state()
+    # The last redeal disables the button under the reader's focus: focus goes to the board.
+    button = page.locator("[data-board] [data-action='redeal']")
+    for _ in range(2):
+        button.focus()
+        page.keyboard.press("Enter")
+        game.play("redeal")
+        expect_state(page, game.state())
+    expect(button).to_be_disabled()
+    assert page.evaluate(ON_BOARD), page.evaluate("document.activeElement.outerHTML.slice(0, 80)")
+
+
+def test_a_double_click_on_undo_to_the_last_winnable_position_undoes_once(
+    page: Page, live_url: str, watched: Watch
+) -> None:
+    """Finding 3, on test_play's proved loss (CF1-D3-AAAAAAP: a draw after these 20 actions)."""
+    prefix = ["draw", "W>H"] + ["draw"] * 14 + ["W>C", "3>C", "draw", "draw"]
+    before = engine.new_game("CF1-D3-AAAAAAP")
+    for m in prefix:
+        before.play(m)
+    board = page.locator("[data-board]")
+    open_live(
+        page,
+        live_url
+        + page_path("fr", "play-canfield")
+        + f"#code=CF1-D3-AAAAAAP&moves={links.encode('canfield', prefix)}",
+    )
+    expect(board).to_have_attribute("data-verdict", "win", timeout=LIVE_TIMEOUT_MS + 30_000)
+    page.locator("[data-board] [data-place='stock']").click()
+    expect(board).to_have_attribute("data-verdict", "loss", timeout=30_000)
+    back = page.locator("[data-board] [data-action='undo-to-winnable']")
+    expect(back).to_be_visible()
+    page.evaluate(PRESS, "[data-board] [data-action='undo-to-winnable']")
+    expect_state(page, before.state())
+    page.wait_for_timeout(1500)  # two more undos would have been answered by now
+    assert state_of(page) == before.state()
+    expect(back).to_be_hidden()
+    assert page.evaluate(ON_BOARD), page.evaluate("document.activeElement.outerHTML.slice(0, 80)")

@@ -26,6 +26,9 @@ import { createState, msg } from "./state.js";
 /** @typedef {import("../python/protocol.js").OpenArgs} OpenArgs */
 /** @typedef {import("./state.js").Spot} Spot */
 
+/** Buttons whose press is one offer: redeal, and the deals (random, typed code). */
+const ONCE = ["redeal", "random", "open"];
+
 export class Board {
   /** @param {HTMLElement} el */
   constructor(el) {
@@ -36,6 +39,8 @@ export class Board {
     /** @type {Promise<unknown>} every action, in order */
     this.chain = Promise.resolve();
     this.clock = new Clock(el);
+    /** @type {Set<string>} once-buttons (ONCE) pressed and not answered yet */
+    this.pendingOnce = new Set();
     this.plugins = new Plugins();
     bindInput(this.s, {
       activate: (place) => this.activate(place),
@@ -179,6 +184,13 @@ export class Board {
       return;
     }
     if (!this.ensureLive()) return;
+    // A button that acts once per press of the offer (hostile review #3): a press made while the
+    // last one is still waiting for its answer is the same press (a double click), not another.
+    if (ONCE.includes(name)) {
+      if (this.pendingOnce.has(name)) return;
+      this.pendingOnce.add(name);
+    }
+    const done = () => this.pendingOnce.delete(name);
     this.enqueue(() => {
       select(this.s, null);
       switch (name) {
@@ -202,7 +214,7 @@ export class Board {
           return this.reset();
       }
       return null;
-    });
+    }).then(done, done);
   }
 
   /** Canfield's draw for a random deal: the new-game select's (Play pages: their settings). */

@@ -4,7 +4,7 @@
 import { cssEscape, q, qa, setText } from "../core/dom.js";
 import { say } from "../core/messages.js";
 import { swapSvg } from "../core/svgswap.js";
-import { placeElement, syncTabStop } from "./focus.js";
+import { focusPlace as focusTabStop, placeElement, syncTabStop } from "./focus.js";
 
 /** @typedef {import("./state.js").BoardState} BoardState */
 /** @typedef {import("../python/protocol.js").Answer} Answer */
@@ -63,9 +63,15 @@ export function showAnswer(s, a) {
     s.el.setAttribute("data-status", a.state.status);
   }
   for (const [role, text] of Object.entries(a.labels || {})) setText(s.el, '[data-role="' + role + '"]', text);
+  let lostFocus = false;
   for (const [action, off] of Object.entries(a.disabled || {})) {
-    for (const b of qa(s.el, '[data-action="' + action + '"]')) /** @type {HTMLButtonElement} */ (b).disabled = !!off;
+    for (const b of qa(s.el, '[data-action="' + action + '"]')) {
+      // A control disabled under the reader's focus would drop it to the page (hostile #12).
+      if (off && document.activeElement === b) lostFocus = true;
+      /** @type {HTMLButtonElement} */ (b).disabled = !!off;
+    }
   }
+  if (lostFocus) focusTabStop(s);
   if (a.selected !== undefined) select(s, a.selected);
   if (a.played || a.opened) {
     select(s, null);

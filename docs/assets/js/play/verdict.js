@@ -15,6 +15,7 @@
  * "win", the board says so and offers to undo back to the last winnable position.
  */
 import { PyClient } from "../python/client.js";
+import { focusPlace } from "../board/focus.js";
 
 /** @typedef {import("../python/protocol.js").Answer} Answer */
 /** @typedef {import("../python/protocol.js").State} State */
@@ -187,7 +188,14 @@ export class Verdict {
   /** @param {string} name */
   action(name) {
     if (name !== "undo-to-winnable") return false;
-    if (this.backTo) this.board.play("undo", { count: this.backTo });
+    // One offer, one undo (hostile review #3): the offer is withdrawn at the first press, so a
+    // double click cannot queue a second `undo {count}` before the answer comes.
+    const count = this.backTo;
+    if (!count) return true;
+    const had = this.undoButton !== null && document.activeElement === this.undoButton;
+    this.hideOffer();
+    if (had) focusPlace(this.board.s); // the hidden button would drop focus to the page (#12)
+    this.board.play("undo", { count });
     return true;
   }
 }
