@@ -21,6 +21,7 @@ JS_KEYS = (
     "play.recovered",
     "play.storage-failed",
     "play.stats.cleared",
+    "play.stats.repaired",
     "play.stats.none",
 )
 

@@ -13,7 +13,7 @@ import time
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 import catalogues
 import engine
@@ -239,3 +239,93 @@ def test_a_double_click_on_undo_to_the_last_winnable_position_undoes_once(
     assert state_of(page) == before.state()
     expect(back).to_be_hidden()
     assert page.evaluate(ON_BOARD), page.evaluate("document.activeElement.outerHTML.slice(0, 80)")
+
+
+# ---- damaged progress and statistics (findings 6, 16, 23) ----------------------------------------
+
+DAMAGED_PROGRESS = ['{"lessons":"x"}', '{"lessons":5,"puzzles":"y"}', '{"lessons":[]}', "[1]", "7", "nope"]
+
+
+@pytest.mark.parametrize("damaged", DAMAGED_PROGRESS)
+def test_damaged_progress_never_stops_a_lesson_and_is_repaired(
+    page: Page, live_url: str, watched: Watch, damaged: str
+) -> None:
+    from sitegen.lessons import load_lesson
+    from tests.browser.test_learn import DOCS, ROOT, play
+
+    lesson = load_lesson(DOCS, "cr-build", ROOT)
+    page.goto(live_url + page_path("ko", "crescent") + "#lesson-cr-build")
+    page.evaluate("(v) => localStorage.setItem('cc-learn-progress', v)", damaged)
+    page.reload()
+    el = page.locator("[data-lesson='cr-build']")
+    expect(el).to_have_attribute("data-live", "true")
+    game = engine.from_state(lesson.state)
+    for move in lesson.line:
+        play(el, game, move)
+    expect(el).to_have_attribute("data-done", "true")
+    assert catalogues.message("ko", "ui.python-error") not in el.locator("[role='status']").inner_text()
+    page.wait_for_function(
+        "() => { try { const p = JSON.parse(localStorage.getItem('cc-learn-progress'));"
+        " return p.lessons['cr-build'] === true; } catch { return false; } }"
+    )
+
+
+DAMAGED_STATS = [
+    '{"played":1,"won":"abc","best":{},"bestTime":"x","streak":null}',
+    '{"played":1e308,"won":0,"best":null,"bestTime":-60,"streak":"2"}',
+    '"text"',
+    "[1,2]",
+]
+
+
+@pytest.mark.parametrize("damaged", DAMAGED_STATS)
+def test_damaged_statistics_are_reset_and_said_once(
+    page: Page, live_url: str, watched: Watch, damaged: str
+) -> None:
+    url = live_url + page_path("el", "play-crescent")
+    open_live(page, url + f"#code={CR}")
+    page.evaluate("(v) => localStorage.setItem('cc-stats:crescent', v)", damaged)
+    fresh_load(page, url + f"#code={CR}")
+    stats = page.locator("[data-board] [data-stat]")
+    expect(stats.first).to_be_attached()
+    shown = " ".join(stats.all_inner_texts())
+    for junk in ("NaN", "object", "abc", "null", "e+", "-1"):
+        assert junk not in shown, shown
+    expect(page.locator("[data-board] [data-role='stats-note']")).to_have_text(
+        msg("el", "play.stats.repaired")
+    )
+    kept_stats = json.loads(page.evaluate("localStorage.getItem('cc-stats:crescent')"))
+    assert all(isinstance(kept_stats[k], int) for k in ("played", "won", "streak"))
+    # Repaired: the next visit has nothing to say.
+    fresh_load(page, url + f"#code={CR}")
+    expect(page.locator("[data-board] [data-role='stats-note']")).to_have_text("")
+
+
+# ---- a verdict worker that cannot start (finding 5) ---------------------------------------------
+
+
+def test_a_verdict_worker_that_cannot_start_says_unknown_within_the_boot_time_out(
+    browser: Browser, live_url: str
+) -> None:
+    """The board's Python loads; the solver's worker's own pyodide.asm.wasm is aborted."""
+    context = browser.new_context(service_workers="block")
+    seen: list[str] = []
+
+    def second_wasm_fails(route: Route) -> None:
+        seen.append(route.request.url)
+        if len(seen) == 1:
+            route.continue_()
+        else:
+            route.abort()
+
+    context.route(re.compile(r".*/pyodide/pyodide\.asm\.wasm$"), second_wasm_fails)
+    page = context.new_page()
+    try:
+        open_live(page, live_url + page_path("en", "play-crescent") + f"#code={CR}")
+        box = page.locator("[data-board] [data-role='verdict-box']")
+        # START_DELAY_MS (1.5 s) + BOOT_TIMEOUT_MS (10 s), with room for a loaded machine.
+        expect(box).to_have_attribute("data-verdict", "unknown", timeout=25_000)
+        expect(page.locator("[data-board] [data-role='verdict']")).to_have_text(msg("en", "play.verdict.off"))
+        assert len(seen) >= 2
+    finally:
+        context.close()

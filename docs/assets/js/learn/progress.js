@@ -6,10 +6,23 @@ import { KEYS, readJSON, remove, writeJSON } from "../core/storage.js";
 /** @typedef {"lessons" | "puzzles"} Family */
 /** @typedef {Record<Family, Record<string, boolean>>} Done */
 
-/** What this browser kept (nothing when storage is refused or damaged). @returns {Done} */
+/** @param {unknown} v the ids marked done in `v` (anything else there is damage, dropped) */
+function doneIds(v) {
+  /** @type {Record<string, boolean>} */
+  const out = {};
+  if (!v || typeof v !== "object" || Array.isArray(v)) return out;
+  for (const [id, done] of Object.entries(v)) if (done === true) out[id] = true;
+  return out;
+}
+
+/** What this browser kept (nothing when storage is refused or damaged). A damaged value, such
+ * as `{"lessons":"x"}` or `{"lessons":[]}`, counts as none for its part and is repaired at the
+ * next mark (hostile review #6, #23: it stopped every lesson with a false "Python" error, and
+ * an array silently dropped what was marked). @returns {Done} */
 export function readProgress() {
-  const data = /** @type {Partial<Done> | null} */ (readJSON(KEYS.learn));
-  return { lessons: (data && data.lessons) || {}, puzzles: (data && data.puzzles) || {} };
+  const data = readJSON(KEYS.learn);
+  const d = /** @type {Record<string, unknown>} */ (data && typeof data === "object" ? data : {});
+  return { lessons: doneIds(d.lessons), puzzles: doneIds(d.puzzles) };
 }
 
 /** @param {Family} family @param {string} id */

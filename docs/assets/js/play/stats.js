@@ -22,10 +22,37 @@ function empty() {
   return { played: 0, won: 0, best: null, bestTime: null, streak: 0, current: null };
 }
 
-/** @param {string} key @returns {Figures} */
+const MAX_COUNT = 1e9; // more games than anyone plays: a larger figure is damage, not a record
+
+/** @param {unknown} v @param {number} max a whole number in 0..max, or null */
+function whole(v, max) {
+  return typeof v === "number" && Number.isSafeInteger(v) && v >= 0 && v <= max ? v : null;
+}
+
+/**
+ * The figures kept under `key`, each one checked (hostile review #16: "NaN:NaN", "[object
+ * Object]", a string streak that would concatenate): what cannot be read is reset, the rest kept.
+ * `repaired`: something kept was damaged (or the whole value was).
+ * @param {string} key @returns {{figures: Figures, repaired: boolean}}
+ */
 function read(key) {
-  const v = /** @type {Figures | null} */ (readJSON(key));
-  return v && typeof v.played === "number" ? v : empty();
+  const raw = readJSON(key);
+  const f = empty();
+  if (raw === null) return { figures: f, repaired: false };
+  if (typeof raw !== "object" || Array.isArray(raw)) return { figures: f, repaired: true };
+  const v = /** @type {Record<string, unknown>} */ (raw);
+  f.played = whole(v.played, MAX_COUNT) ?? 0;
+  f.won = Math.min(whole(v.won, MAX_COUNT) ?? 0, f.played);
+  f.streak = Math.min(whole(v.streak, MAX_COUNT) ?? 0, f.won);
+  f.best = whole(v.best, 100000);
+  f.bestTime = whole(v.bestTime, 1e7);
+  const c = /** @type {Record<string, unknown> | null} */ (v.current && typeof v.current === "object" ? v.current : null);
+  if (c && (typeof c.code === "string" || c.code === null) && typeof c.counted === "boolean" && typeof c.won === "boolean") {
+    f.current = { code: /** @type {string | null} */ (c.code), counted: c.counted, won: c.won };
+  }
+  const same = (/** @type {string} */ k) => JSON.stringify(v[k] ?? null) === JSON.stringify(/** @type {any} */ (f)[k]);
+  const repaired = !["played", "won", "streak", "best", "bestTime", "current"].every(same);
+  return { figures: f, repaired };
 }
 
 export class Stats {
@@ -35,8 +62,14 @@ export class Stats {
     this.key = KEYS.stats(board.s.game);
     this.wasWon = false;
     this.celebrations = 0;
-    this.figures = read(this.key);
+    const { figures, repaired } = read(this.key);
+    this.figures = figures;
     this.show();
+    if (repaired) {
+      writeJSON(this.key, figures); // repaired once, said once
+      const note = board.el.querySelector('[data-role="stats-note"]');
+      if (note) note.textContent = board.msg("play.stats.repaired");
+    }
   }
 
   /** @param {Answer} a */

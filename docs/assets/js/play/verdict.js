@@ -50,6 +50,8 @@ export class Verdict {
     /** @type {string | null} */
     this.dealCode = null;
     this.off = false;
+    /** True while the solver's worker is past the boot time-out and not started */
+    this.stalled = false;
     /** @type {number | null} ms the solver's worker took to start (the page benchmark) */
     this.bootMs = null;
     this.startedAt = 0;
@@ -82,8 +84,19 @@ export class Verdict {
     if (this.client) return;
     const client = (this.client = new PyClient("verdict"));
     this.startedAt = performance.now();
+    let started = false;
+    // A worker whose Python never comes (a file aborted, a hang) is said within the board's own
+    // boot time-out, not left at "Checking…" for ever (hostile review #5); should it start
+    // after all, its verdicts replace the sentence.
+    client.onSlow(() => {
+      if (started || this.off) return;
+      this.stalled = true;
+      this.show("unknown", this.board.msg("play.verdict.off"));
+    });
     client.start().then(
       () => {
+        started = true;
+        this.stalled = false;
         this.bootMs = performance.now() - this.startedAt;
         this.pump();
       },
@@ -114,7 +127,8 @@ export class Verdict {
       this.answered({ key, moves }, { verdict: this.losses[moves] ? "loss" : "win" });
       return;
     }
-    this.show("pending");
+    if (this.stalled) this.show("unknown", this.board.msg("play.verdict.off"));
+    else this.show("pending");
     this.next = { key, moves, state: a.state, budget: 0 };
     this.schedule(this.client ? QUIET_MS : START_DELAY_MS);
   }
