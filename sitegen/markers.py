@@ -195,6 +195,7 @@ def _register_defaults() -> None:
     register("progress", progress.progress_html, block=True)
     register("puzzles", puzzles.puzzles_html, block=True)
     register("puzzlerating", puzzles.rating_rule_text, block=False)
+    register("puzzlepicker", puzzles.picker_html, block=True)
 
 
 _register_defaults()

@@ -35,6 +35,17 @@ from sitegen.sources import read_object
 GAMES = ("crescent", "canfield")
 GRADES = ("easy", "medium", "hard")
 RATING_BASE = 800
+# The reader's rating (assets/js/learn/rating.js: K and START there are these).
+READER_START = 1200
+READER_K = 32
+PICKER_MESSAGES = (
+    "learn.rating.yours",
+    "learn.rating.moved",
+    "learn.rating.cleared",
+    "learn.pick.none",
+    "learn.pick.chosen",
+    "learn.daily.streak",
+)
 RATING_WEIGHTS = {"legal": 100, "nodes": 60, "depth": 30, "beginner": 200}
 PUZZLE_MESSAGES = (
     "ui.undone",
@@ -355,6 +366,41 @@ def rating_rule_text(args: str, lang: str, ctx: MarkerContext) -> str:
     )
 
 
+def picker_html(args: str, lang: str, ctx: MarkerContext) -> str:
+    """`<!-- puzzlepicker: panel -->`: the reader's rating, the picker (easier / at my level /
+    harder) and the puzzle of the day with its streak; assets/js/learn/rating.js fills it from
+    the page's puzzles and localStorage (nothing it shows needs a server)."""
+    import catalogues
+    from sitegen.live import _esc, json_script, ui_messages
+
+    if args.strip() != "panel":
+        ctx.fail("puzzlepicker draws the panel: <!-- puzzlepicker: panel -->")
+    m = lambda key, **p: _esc(catalogues.message(lang, key, **p))  # noqa: E731
+    gap = m("punct.then", before="", after="")
+    daily = m("punct.label", label=catalogues.message(lang, "learn.daily.label"))
+    picks = "".join(
+        f'<button type="button" data-pick="{how}">{m(f"learn.pick.{how}")}</button>'
+        for how in ("easier", "level", "harder")
+    )
+    return "\n".join(
+        [
+            '<section class="cc-puzzle-picker" data-puzzle-picker data-search-exclude>',
+            json_script("ui", ui_messages(lang, PICKER_MESSAGES)),
+            # Hidden until the script has chosen the day's puzzle (no empty link without it).
+            (
+                f'<p data-role="daily" hidden><span>{daily}</span>'
+                f'{gap}<a data-role="daily-link" href="#"></a> <span data-role="streak"></span></p>'
+            ),
+            '<p data-role="my-rating"></p>',
+            f'<p class="cc-learn-par">{m("learn.rating.rule", start=READER_START, k=READER_K)}</p>',
+            f'<div role="group" aria-label="{m("learn.pick.label")}">{picks}</div>',
+            f'<p><button type="button" data-action="clear-rating">{m("learn.rating.clear")}</button></p>',
+            '<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
+            "</section>",
+        ]
+    )
+
+
 def puzzle_html(puzzle: Puzzle, number: int, nxt: Puzzle | None, lang: str, ctx: MarkerContext) -> str:
     import catalogues
     import diagrams
@@ -406,7 +452,7 @@ def puzzle_html(puzzle: Puzzle, number: int, nxt: Puzzle | None, lang: str, ctx:
                 f'<section class="cc-live cc-learn cc-puzzle" id="{ident}" data-puzzle="{_esc(puzzle.name)}"'
                 f' data-board="{puzzle.game}" data-lang="{_esc(lang)}" data-diagram-id="{ident}"'
                 f' data-answers="{_esc(answers_file(data, lang))}"'
-                f' data-grade="{_esc(d["grade"])}" data-rating="{rating(puzzle)}"'
+                f' data-grade="{_esc(d["grade"])}" data-rating="{rating(puzzle)}" data-title="{title}"'
                 f' data-search-exclude aria-labelledby="{ident}-title"'
                 f"{state_attribute(puzzle.state)}>"
             ),

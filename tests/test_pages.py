@@ -49,6 +49,7 @@ MARKER_NAMES = {
     "progress",
     "puzzles",
     "puzzlerating",
+    "puzzlepicker",
     "label",
     "deal",
 }

@@ -39,9 +39,11 @@ export const KINDS = [
   {
     selector: "[data-lesson],[data-puzzle]",
     module: "learn/lesson.js",
-    preload: [...BOARD, ...ANSWERS, "learn/progress.js"],
+    preload: [...BOARD, ...ANSWERS, "learn/progress.js", "learn/rating.js"],
     make: (m, el) => new m.Lesson(el),
   },
+  { selector: "[data-puzzle-picker]", module: "learn/rating.js", preload: ["core/messages.js", "core/storage.js",
+    "learn/progress.js"], make: (m, el) => new m.Picker(el) },
   { selector: "[data-progress]", module: "learn/progress.js", preload: ["core/messages.js", "core/storage.js"],
     make: (m, el) => new m.Progress(el) },
 ];

@@ -9,6 +9,7 @@ export const KEYS = {
   /** @param {string} game */
   stats: (game) => "cc-stats:" + game, // the reader's figures (play/stats.js)
   learn: "cc-learn-progress", // lessons done, puzzles solved (learn/progress.js)
+  rating: "cc-learn-rating", // puzzle rating, puzzles rated, daily streak (learn/rating.js)
   pythonStart: "cc-python-start", // "auto", "boot" or "snapshot" (python/client.js)
 };
 

@@ -15,6 +15,7 @@ import { picture, showDrawing } from "../board/picture.js";
 import { busy, clearHint, select, swapDrawing } from "../board/render.js";
 import { fetchJSON, questionIndex, storedAnswer } from "../board/sources.js";
 import { markDone, readProgress } from "./progress.js";
+import { noteSolved, ratePuzzle } from "./rating.js";
 
 /** @typedef {import("../python/protocol.js").Answer} Answer */
 /** @typedef {import("../python/protocol.js").Op} Op */
@@ -137,6 +138,11 @@ export class Lesson extends Board {
     }
     this.applyAnswer(answer, op);
     if (answer.refutation !== undefined) this.startRefutation(answer.refutation);
+    if (this.family === "puzzles" && (answer.done || answer.refutation !== undefined)) {
+      // A puzzle's first result moves the reader's rating (rating.js: once per puzzle).
+      ratePuzzle(this.ident, Number(this.el.getAttribute("data-rating") || "0"), answer.done ? 1 : 0);
+      if (answer.done) noteSolved(this.ident);
+    }
     if (answer.done) this.finish();
     this.syncButtons();
     return Promise.resolve(answer);

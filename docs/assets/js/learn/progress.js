@@ -43,6 +43,7 @@ export class Progress {
       const b = ev.target instanceof Element ? ev.target.closest('[data-action="clear-progress"]') : null;
       if (!b) return;
       remove(KEYS.learn);
+      remove(KEYS.rating); // the puzzle rating and streak (rating.js) go with the progress
       this.render();
       const status = el.querySelector('[role="status"]');
       if (status) status.textContent = this.msgs["learn.progress.cleared"] || "";

@@ -1,0 +1,177 @@
+/* The reader's puzzle rating (Elo against each puzzle's data-rating), the puzzle of the day and
+ * its streak, kept in this browser beside the progress (KEYS.rating); and the Puzzles page's
+ * panel ([data-puzzle-picker]) that shows them and picks the next puzzle. Nothing needs a server:
+ * the day's puzzle is computed here from the page's own list of puzzles, offline too. */
+import { format, uiMessages } from "../core/messages.js";
+import { KEYS, readJSON, remove, writeJSON } from "../core/storage.js";
+import { readProgress } from "./progress.js";
+
+export const K = 32; // Elo's K (sitegen/puzzles.py READER_K says it on the page)
+export const START = 1200; // a new reader's rating (sitegen/puzzles.py READER_START)
+const STEP = 200; // "easier" and "harder" aim this far from the reader's rating
+
+/** @typedef {{rating: number, rated: Record<string, number>, day: string, streak: number}} Kept */
+
+/** @returns {Kept} */
+export function readRating() {
+  const d = /** @type {Partial<Kept> | null} */ (readJSON(KEYS.rating));
+  return {
+    rating: d && typeof d.rating === "number" ? d.rating : START,
+    rated: (d && d.rated) || {},
+    day: (d && d.day) || "",
+    streak: (d && d.streak) || 0,
+  };
+}
+
+/** The reader's local date as YYYY-MM-DD. @param {Date} date */
+export function dayOf(date) {
+  const pad = (/** @type {number} */ n) => String(n).padStart(2, "0");
+  return date.getFullYear() + "-" + pad(date.getMonth() + 1) + "-" + pad(date.getDate());
+}
+
+/** FNV-1a (32 bits) of a text's UTF-16 code units (a date is ASCII). @param {string} text */
+export function fnv1a(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+/** The page's puzzles, in its order: [{id, rating, title}]. */
+export function puzzleList() {
+  return [...document.querySelectorAll("[data-puzzle]")].map((el) => ({
+    id: el.getAttribute("data-puzzle") || "",
+    rating: Number(el.getAttribute("data-rating") || "0"),
+    title: el.getAttribute("data-title") || "",
+  }));
+}
+
+/** The id of the puzzle of the day `day` (YYYY-MM-DD): FNV-1a of it modulo the number of puzzles.
+ * @param {string} day */
+export function dailyId(day) {
+  const list = puzzleList();
+  return list.length ? list[fnv1a(day) % list.length].id : "";
+}
+
+/** Counts a puzzle's first result (1 solved at the first try, 0 missed) once: Elo with K.
+ * @param {string} id @param {number} puzzleRating @param {number} score
+ * @returns {number | null} the change, null when the puzzle was rated before */
+export function ratePuzzle(id, puzzleRating, score) {
+  const kept = readRating();
+  if (id in kept.rated) return null;
+  const expected = 1 / (1 + Math.pow(10, (puzzleRating - kept.rating) / 400));
+  const next = Math.round(kept.rating + K * (score - expected));
+  const change = next - kept.rating;
+  kept.rating = next;
+  kept.rated[id] = score;
+  writeJSON(KEYS.rating, kept);
+  document.dispatchEvent(new CustomEvent("cc-rating", { detail: { change } }));
+  return change;
+}
+
+/** A solved puzzle: when it is today's, the streak goes on (or starts). @param {string} id */
+export function noteSolved(id) {
+  const today = dayOf(new Date());
+  if (id !== dailyId(today)) return;
+  const kept = readRating();
+  if (kept.day === today) return;
+  const y = new Date();
+  y.setDate(y.getDate() - 1);
+  kept.streak = kept.day === dayOf(y) ? kept.streak + 1 : 1;
+  kept.day = today;
+  writeJSON(KEYS.rating, kept);
+  document.dispatchEvent(new CustomEvent("cc-rating", { detail: { change: null } }));
+}
+
+/** The streak as it stands today: 0 once a day was missed. @param {Kept} kept */
+function streakNow(kept) {
+  const y = new Date();
+  y.setDate(y.getDate() - 1);
+  return kept.day === dayOf(new Date()) || kept.day === dayOf(y) ? kept.streak : 0;
+}
+
+/** The Puzzles page's panel: the reader's rating, the picker, the puzzle of the day. */
+export class Picker {
+  /** @param {HTMLElement} el */
+  constructor(el) {
+    this.el = el;
+    this.msgs = uiMessages(el);
+    this.render();
+    document.addEventListener("cc-rating", (ev) => {
+      this.render();
+      const change = /** @type {CustomEvent} */ (ev).detail.change;
+      if (change !== null) {
+        const sign = change > 0 ? "+" : change < 0 ? "−" : "±";
+        this.say(format(this.msgs["learn.rating.moved"] || "{rating} ({change})", {
+          rating: readRating().rating, change: sign + Math.abs(change) }));
+      }
+    });
+    el.addEventListener("click", (ev) => {
+      const b = ev.target instanceof Element ? ev.target.closest("[data-pick],[data-action]") : null;
+      if (!b) return;
+      const pick = b.getAttribute("data-pick");
+      if (pick) this.pick(pick);
+      else if (b.getAttribute("data-action") === "clear-rating") {
+        remove(KEYS.rating);
+        this.render();
+        this.say(format(this.msgs["learn.rating.cleared"] || "", { rating: START }));
+      }
+    });
+  }
+
+  /** @param {string} text */
+  say(text) {
+    const status = this.el.querySelector('[role="status"]');
+    if (status) status.textContent = text;
+  }
+
+  render() {
+    const kept = readRating();
+    this.el.setAttribute("data-reader-rating", String(kept.rating));
+    const mine = this.el.querySelector('[data-role="my-rating"]');
+    if (mine) mine.textContent = format(this.msgs["learn.rating.yours"] || "{rating}", {
+      rating: kept.rating, count: Object.keys(kept.rated).length });
+    const id = dailyId(dayOf(new Date()));
+    const item = puzzleList().find((p) => p.id === id);
+    const link = this.el.querySelector('[data-role="daily-link"]');
+    if (link && item) {
+      link.setAttribute("href", "#puzzle-" + item.id);
+      link.textContent = item.title;
+      this.el.setAttribute("data-daily", item.id);
+      const line = this.el.querySelector('[data-role="daily"]');
+      if (line instanceof HTMLElement) line.hidden = false;
+    }
+    const streak = this.el.querySelector('[data-role="streak"]');
+    if (streak) streak.textContent = format(this.msgs["learn.daily.streak"] || "{streak}", { streak: streakNow(kept) });
+    this.el.setAttribute("data-streak", String(streakNow(kept)));
+  }
+
+  /** Goes to the unsolved puzzle closest to the aim (easier: below the reader's rating, harder:
+   * above it); ties: the page's order. @param {string} how "easier" | "level" | "harder" */
+  pick(how) {
+    const me = readRating().rating;
+    const solved = readProgress().puzzles;
+    const aim = how === "easier" ? me - STEP : how === "harder" ? me + STEP : me;
+    const fits = puzzleList().filter((p) => !solved[p.id] && (how === "easier" ? p.rating < me : how === "harder" ? p.rating > me : true));
+    if (!fits.length) {
+      this.say(this.msgs["learn.pick.none"] || "");
+      return;
+    }
+    let best = fits[0];
+    for (const p of fits) if (Math.abs(p.rating - aim) < Math.abs(best.rating - aim)) best = p;
+    this.el.setAttribute("data-picked", best.id);
+    this.say(format(this.msgs["learn.pick.chosen"] || "{title}", { title: best.title, rating: best.rating }));
+    const target = document.getElementById("puzzle-" + best.id);
+    if (target) {
+      history.replaceState(null, "", "#puzzle-" + best.id);
+      target.scrollIntoView();
+      const title = target.querySelector("h3");
+      if (title) {
+        title.setAttribute("tabindex", "-1");
+        title.focus({ preventScroll: true });
+      }
+    }
+  }
+}

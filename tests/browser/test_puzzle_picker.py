@@ -1,0 +1,162 @@
+"""The reader's puzzle rating, the picker and the puzzle of the day with its streak (issue 25
+items 2 and 3), in headless Chromium on the built site. Expected values are computed here from
+the puzzle files (sitegen/puzzles.py `rating`) with Elo (K=32) and FNV-1a written out again."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import math
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import catalogues
+import engine
+from sitegen.puzzles import READER_K, READER_START, Puzzle, puzzle_order, rating
+from tests.browser.livesite import page_path
+from tests.browser.test_learn import play_puzzle_move
+from tests.conftest import ROOT
+
+pytestmark = pytest.mark.browser
+DOCS = ROOT / "docs"
+ORDER = puzzle_order(DOCS, ROOT)
+PAGE_LIST = ORDER["crescent"] + ORDER["canfield"]  # the Puzzles page's order
+
+
+def elo(reader: int, puzzle: int, score: int) -> int:
+    expected = 1 / (1 + 10 ** ((puzzle - reader) / 400))
+    return math.floor(reader + READER_K * (score - expected) + 0.5)  # JavaScript's Math.round
+
+
+def fnv1a(text: str) -> int:
+    h = 0x811C9DC5
+    for ch in text.encode("ascii"):
+        h ^= ch
+        h = (h * 0x01000193) % 2**32
+    return h
+
+
+def solve(page: Page, live_url: str, puzzle: Puzzle, wrong: bool = False) -> None:
+    """Opens the puzzle afresh (a page load: only the browser's storage is kept) and solves it."""
+    page.goto("about:blank")
+    page.goto(live_url + page_path("en", "puzzles") + f"#puzzle-{puzzle.name}")
+    el = page.locator(f"[data-puzzle='{puzzle.name}']")
+    expect(el).to_have_attribute("data-live", "true")
+    el.scroll_into_view_if_needed()
+    start = engine.from_state(puzzle.state)
+    if wrong:
+        play_puzzle_move(el, start, min(puzzle.alternatives))
+        expect(el).to_have_attribute("data-refuted", "true")
+        el.locator("[data-action='reset']").click()
+    play_puzzle_move(el, start, puzzle.move)
+    expect(el).to_have_attribute("data-done", "true")
+
+
+def kept(page: Page) -> dict | None:
+    raw = page.evaluate("localStorage.getItem('cc-learn-rating')")
+    return json.loads(raw) if raw else None
+
+
+def test_reader_rating_moves_once_per_puzzle_and_clears(page: Page, live_url: str) -> None:
+    first, second = ORDER["crescent"][0], ORDER["crescent"][-1]
+    page.goto(live_url + page_path("en", "puzzles"))
+    picker = page.locator("[data-puzzle-picker]")
+    expect(picker).to_have_attribute("data-reader-rating", str(READER_START))
+    expect(picker.locator("[data-role='my-rating']")).to_have_text(
+        catalogues.message("en", "learn.rating.yours", rating=READER_START, count=0)
+    )
+    solve(page, live_url, first)
+    after_first = elo(READER_START, rating(first), 1)
+    expect(picker).to_have_attribute("data-reader-rating", str(after_first))
+    # A miss first (then the right move): counted as missed, once.
+    solve(page, live_url, second, wrong=True)
+    after_second = elo(after_first, rating(second), 0)
+    expect(picker).to_have_attribute("data-reader-rating", str(after_second))
+    assert kept(page)["rated"] == {first.name: 1, second.name: 0}  # type: ignore[index]
+    solve(page, live_url, first)  # solved again: not counted again
+    expect(picker).to_have_attribute("data-reader-rating", str(after_second))
+    expect(picker.locator("[data-role='my-rating']")).to_have_text(
+        catalogues.message("en", "learn.rating.yours", rating=after_second, count=2)
+    )
+
+    picker.locator("[data-action='clear-rating']").click()
+    expect(picker).to_have_attribute("data-reader-rating", str(READER_START))
+    expect(picker.locator("[role='status']")).to_have_text(
+        catalogues.message("en", "learn.rating.cleared", rating=READER_START)
+    )
+    assert kept(page) is None
+
+    # The home page's "Clear my progress" forgets the rating too.
+    solve(page, live_url, first)
+    assert kept(page) is not None
+    page.goto(live_url)
+    page.locator("[data-progress] [data-action='clear-progress']").click()
+    expect(page.locator("[data-progress] [role='status']")).to_have_text(
+        catalogues.message("en", "learn.progress.cleared")
+    )
+    assert kept(page) is None
+
+
+def expected_pick(reader: int, how: str, solved: set[str]) -> Puzzle:
+    aim = {"easier": reader - 200, "level": reader, "harder": reader + 200}[how]
+    fits = [
+        p
+        for p in PAGE_LIST
+        if p.name not in solved
+        and (rating(p) < reader if how == "easier" else rating(p) > reader if how == "harder" else True)
+    ]
+    return min(fits, key=lambda p: (abs(rating(p) - aim), PAGE_LIST.index(p)))
+
+
+@pytest.mark.parametrize("reader", [1200, 1500])
+def test_picker_goes_to_an_easier_level_or_harder_unsolved_puzzle(
+    page: Page, live_url: str, reader: int
+) -> None:
+    page.goto(live_url + page_path("en", "puzzles"))
+    solved = {expected_pick(reader, "level", set()).name}
+    page.evaluate(
+        "([r, s]) => { localStorage.setItem('cc-learn-rating', JSON.stringify({rating: r, rated: {}}));"
+        " localStorage.setItem('cc-learn-progress', JSON.stringify({lessons: {}, puzzles: s})); }",
+        [reader, dict.fromkeys(solved, True)],
+    )
+    page.reload()
+    picker = page.locator("[data-puzzle-picker]")
+    expect(picker).to_have_attribute("data-reader-rating", str(reader))
+    for how in ("easier", "level", "harder"):
+        want = expected_pick(reader, how, solved)
+        assert want.name not in solved
+        picker.locator(f"[data-pick='{how}']").click()
+        expect(picker).to_have_attribute("data-picked", want.name)
+        assert page.evaluate("location.hash") == f"#puzzle-{want.name}"
+        title = page.locator(f"#puzzle-{want.name}").get_attribute("data-title")
+        expect(picker.locator("[role='status']")).to_have_text(
+            catalogues.message("en", "learn.pick.chosen", title=title, rating=rating(want))
+        )
+        expect(page.locator(f"#puzzle-{want.name}-title")).to_be_focused()
+        if how == "easier":
+            assert rating(want) < reader
+        if how == "harder":
+            assert rating(want) > reader
+
+
+def test_puzzle_of_the_day_and_its_streak(page: Page, live_url: str) -> None:
+    day = dt.datetime(2026, 3, 9, 12, 0, 0)
+    for offset, streak_before, streak_after in [(0, 0, 1), (1, 1, 2), (3, 0, 1)]:
+        when = day + dt.timedelta(days=offset)
+        page.clock.set_fixed_time(when)
+        page.goto(live_url + page_path("en", "puzzles"))
+        date = when.strftime("%Y-%m-%d")
+        assert page.evaluate("new Date().getDate()") == when.day
+        want = PAGE_LIST[fnv1a(date) % len(PAGE_LIST)]
+        picker = page.locator("[data-puzzle-picker]")
+        expect(picker).to_have_attribute("data-daily", want.name)
+        expect(picker.locator("[data-role='daily']")).to_be_visible()
+        link = picker.locator("[data-role='daily-link']")
+        assert link.get_attribute("href") == f"#puzzle-{want.name}"
+        expect(picker).to_have_attribute("data-streak", str(streak_before))
+        expect(picker.locator("[data-role='streak']")).to_have_text(
+            catalogues.message("en", "learn.daily.streak", streak=streak_before)
+        )
+        solve(page, live_url, want)
+        expect(picker).to_have_attribute("data-streak", str(streak_after))
