@@ -39,6 +39,7 @@ from typing import Any
 import catalogues
 from engine.notation import cards_at, split_move
 from sitegen.facts import Fact, resolve_particles, sentence
+from sitegen.returns import takeback_landing
 
 
 @dataclass(frozen=True)
@@ -270,12 +271,7 @@ def _cf_notes(moves: tuple[str, ...], states: tuple[dict[str, Any], ...]) -> lis
         card = seq[-count]
         if src in before["foundations"] and dst.isdigit():
             # A take-back: what lands on the card next, if anything does.
-            landed = None
-            for j in range(i + 1, min(i + 4, len(moves))):
-                sj = split_move(moves[j])
-                if sj and sj[2] == dst and _top(states[j]["columns"][int(dst) - 1]) == card:
-                    landed = cards_at(states[j], sj[0])[-sj[1]]
-                    break
+            landed = takeback_landing(moves, states, i)
             if landed:
                 out.append(
                     Note(

@@ -24,6 +24,7 @@ scripts/build.py (which re-checks them), sitegen/facts.py (the `returns` fact) a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -146,16 +147,28 @@ def returns(code: str, moves: Line, st: list[dict[str, Any]] | None = None) -> l
     return out
 
 
+def takeback_landing(moves: Sequence[str], st: Sequence[dict[str, Any]], i: int) -> str | None:
+    """For a Canfield take-back at action `i` (a foundation's card onto a column), the card that
+    lands on it within the next three actions, or None. The commentary's remark names that card
+    (commentary.cf.takeback, sitegen/commentary.py), and it makes the take-back an explained return."""
+    split = split_move(moves[i])
+    if split is None or split[0] not in st[i]["foundations"] or not split[2].isdigit():
+        return None
+    src, count, dst = split
+    card = cards_at(st[i], src)[-count]
+    for j in range(i + 1, min(i + 4, len(moves))):
+        sj = split_move(moves[j])
+        column = st[j]["columns"][int(dst) - 1]
+        if sj and sj[2] == dst and column and column[-1] == card:
+            return cards_at(st[j], sj[0])[-sj[1]]
+    return None
+
+
 def _explained_takebacks(code: str, moves: Line, st: list[dict[str, Any]]) -> set[int]:
     """The steps of take-backs whose remark says which card lands on the card taken back."""
     if st[0]["game"] != "canfield":
         return set()
-    from types import SimpleNamespace
-
-    from sitegen.commentary import notes
-
-    example = SimpleNamespace(moves=tuple(moves), states=tuple(st))
-    return {n.step for n in notes(example) if n.fact.message == "commentary.cf.takeback"}
+    return {i for i in range(len(moves)) if takeback_landing(moves, st, i) is not None}
 
 
 def return_defects(code: str, moves: Line) -> list[str]:
