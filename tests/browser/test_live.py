@@ -180,7 +180,7 @@ def test_redeal_counts_down_to_no_redeals_left(page: Page, live_url: str, watche
 def test_redeal_status_says_how_many_are_left(page: Page, live_url: str, watched: Watch) -> None:
     open_live(page, live_url + page_path("ko", "play-crescent"))
     page.locator("[data-board] [data-action='redeal']").click()
-    expect_status(page, "재배치 2회 남음")
+    expect_status(page, msg("ko", "ui.redealt", n=2))
 
 
 def test_stock_click_draws_and_scores_stay(page: Page, live_url: str, watched: Watch) -> None:
