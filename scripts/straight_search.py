@@ -33,6 +33,14 @@ straighten's radius-2 shortcut guarantee, which these lines meet as found):
         148 actions, 9 unexplained returns -> 196 actions, 0 returns (choice at step 166)
     straight_search.py canfield-d3-example --nodes 20000 --seeds 80 --shortest --improve 3000 --write
         223 actions, 33 returns (31 unexplained) -> 205 actions, 0 returns
+
+crescent-example (143 actions, 4 unexplained returns, the first at action 28) is not replaced:
+with its first 27 actions kept (the ace on the king at move 10 and what comes before the first
+return) one line was found (seed 4, 158 actions, 0 returns), but it has no pile-emptying move
+the solver proves lost, so crescent-mistake could not be made again. No other line was found:
+keep 27, seeds 1-150 at 10,000 nodes and 41-70 at 60,000; keeps 26, 24, 20, 16 at 20,000
+(seeds 1-30); keeps 10 and 20 at 150,000 (seeds 1-7); with the finer seen set (`--full-key`)
+keeps 27, 20, 12 at 30,000 (seeds 1-15) and keeps 27, 10 at 200,000 (seeds 1-2).
 """
 
 from __future__ import annotations

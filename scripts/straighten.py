@@ -35,7 +35,10 @@ canfield-d3-example and canfield-choice no acceptable line was found within the 
 walk reaches a dead end: in canfield-d3-example, at step 160, every action but a draw brings a
 card of a long run back to a column it had left), so their lines stay as they were and every
 language's Examples page counts their returns (`<!-- fact: NAME.returns -->`, checked by
-scripts/build.py and tests/test_example_returns.py).
+scripts/build.py and tests/test_example_returns.py). scripts/straight_search.py then found lines
+with no return at all for canfield-d3-example (205 actions) and canfield-choice (196), stored;
+crescent-example is still the old line (its searches found no line whose parting move a
+mistake line can take).
 
 The result is deterministic (node budgets, not time; fixed seeds; breadth-first in the engine's
 move order). `shortcut_defects` states what the search guarantees and
