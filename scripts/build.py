@@ -301,12 +301,6 @@ def build_site(
         + (" (quick: no snapshot, service worker, compression)" if quick else "")
     )
     step = time.perf_counter()
-    # The files pages fetch are queued while pages render (sitegen/assets.py), process-wide: a
-    # build must start from an empty queue, or what an earlier build or marker expansion in
-    # this process queued (another docs tree, a test's figures) lands in this site.
-    from sitegen.assets import PENDING_ASSETS
-
-    PENDING_ASSETS.clear()
     run_mkdocs(docs_dir, site_dir, verbose=verbose, site_url=site_url, quick=quick, prepare=prepare)
     say(
         (

@@ -11,6 +11,7 @@ import fcntl
 import importlib.util
 import os
 import shutil
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -68,7 +69,21 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     prebuilt = os.environ.get("SITE_UNDER_TEST")
     if prebuilt:
         return Path(prebuilt)
-    return shared_build(tmp_path_factory, "site", lambda folder: build_docs(ROOT / "docs", folder))
+    # In a new process: this one has run marker tests whose queued page files (pictures,
+    # answers: sitegen/assets.py keeps them process-wide, and the lessons' and puzzles' caches
+    # rely on that within one process) would otherwise land in the site, which must be exactly
+    # what `scripts/build.py` makes (tests/test_site.py compares the two).
+    return shared_build(tmp_path_factory, "site", _build_in_a_new_process)
+
+
+def _build_in_a_new_process(folder: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "build.py"), "--site-dir", str(folder)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
 
 
 @pytest.fixture(scope="session")

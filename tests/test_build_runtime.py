@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import zipfile
 from pathlib import Path
-from typing import Any
 
 from sitegen import runtime, search
 from tests.conftest import ROOT
@@ -115,17 +114,3 @@ def test_split_by_language(tmp_path: Path) -> None:
     assert fr["docs"][0]["plain"] == "reserve"
     root = json.loads((tmp_path / "search" / "search_index.json").read_text())
     assert [d["location"] for d in root["docs"]] == ["", "faq/"]
-
-
-def test_a_build_starts_from_an_empty_queue_of_page_files(tmp_path: Path, monkeypatch: Any) -> None:
-    """What an earlier build or marker expansion in this process queued (sitegen/assets.py) never
-    lands in the next site: the test run's in-process site build had a mini-site's pictures."""
-    from sitegen.assets import PENDING_ASSETS
-    from tests.conftest import load_script
-
-    build = load_script("build")
-    seen: list[dict[str, bytes]] = []
-    monkeypatch.setattr(build, "run_mkdocs", lambda *_a, **_k: seen.append(dict(PENDING_ASSETS)))
-    PENDING_ASSETS["assets/pictures/stale.ko.svg"] = b"<svg/>"
-    build.build_site(ROOT / "docs", tmp_path / "site", say=lambda _m: None, quick=True, check=False)
-    assert seen == [{}]
