@@ -174,6 +174,9 @@ def test_keys_before_python_is_ready_are_queued(page: Page, live_url: str, watch
     game = engine.new_game("CR1-N-AAAAAAB")
     place, move = next((str(p), m) for p in range(1, 17) if (m := engine.tap(game, str(p))))
     game.play(move)
+    # The board's script has started (its roving tab stop is set; the page's modules load after
+    # the HTML): from then on a key is queued until Python is ready.
+    expect(page.locator("[data-board] [data-place][tabindex='-1']").first).to_be_attached()
     page.locator(f"[data-board] [data-place='{place}']").focus()
     page.keyboard.press("Enter")
     expect(page.locator("[data-board] [role='status']")).to_have_text(msg("ko", "ui.queued"))

@@ -26,7 +26,7 @@ from tests.browser.pictures import click_picture
 
 pytestmark = pytest.mark.browser
 
-LIVE_TIMEOUT_MS = 45_000  # Pyodide's start on a busy 2-core machine, with margin
+LIVE_TIMEOUT_MS = 90_000  # Pyodide's start (boot mode too) on a busy 2-core machine, with margin
 CODES = {"crescent": "CR1-N-AAAAAAB", "canfield": "CF1-D3-AAAAACL"}
 
 
