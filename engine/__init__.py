@@ -13,7 +13,7 @@ from .canfield import Canfield
 from .codes import GameCode, parse_code, shuffled_deck
 from .crescent import Crescent
 from .errors import CodeError, EngineError, IllegalMove, StateError
-from .positions import from_state
+from .positions import from_state, position_problems
 from .reasons import CODE_REASONS, MOVE_REASONS, REASONS, STATE_REASONS
 from .rules import VERSIONS, CanfieldRules, CrescentRules
 from .taps import drop, tap
@@ -45,6 +45,7 @@ __all__ = [
     "new_game",
     "normalise_code",
     "parse_code",
+    "position_problems",
     "public_state",
     "solve",
     "tap",

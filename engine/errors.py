@@ -65,3 +65,15 @@ class StateError(EngineError):
         if where:
             details = {"where": where, **details}
         super().__init__(reason, **details)
+
+    @property
+    def place(self) -> str | None:
+        """The board's place the problem is about, in move notation ("3", "S+", "R", "stock")."""
+        place = self.details.get("place")
+        return place if isinstance(place, str) else None
+
+    @property
+    def card(self) -> str | None:
+        """The card the problem is about, in engine notation ("8H")."""
+        card = self.details.get("card")
+        return card if isinstance(card, str) else None

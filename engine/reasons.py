@@ -121,6 +121,7 @@ EMPTY_COLUMN_WITH_RESERVE = "empty-column-with-reserve"  # Canfield: the reserve
 REDEALS_RANGE_FOUR = "redeals-range-four"  # Crescent Four: redeals left not 0 to 4
 FACE_DOWN_RANGE = "face-down-range"  # face-down Crescent: a pile's face-down count out of range
 RECYCLES_RANGE = "recycles-range"  # Canfield with limited passes: recycles left out of range
+FACE_DOWN_FACE_UP = "face-down-face-up"  # Crescent: face-down counts in a face-up version
 
 STATE_REASONS: tuple[str, ...] = (
     STATE_FORMAT,
@@ -143,6 +144,7 @@ STATE_REASONS: tuple[str, ...] = (
     REDEALS_RANGE_FOUR,
     FACE_DOWN_RANGE,
     RECYCLES_RANGE,
+    FACE_DOWN_FACE_UP,
 )
 
 REASONS: tuple[str, ...] = MOVE_REASONS + CODE_REASONS + STATE_REASONS

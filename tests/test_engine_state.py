@@ -105,6 +105,7 @@ CASES: list[tuple[str, Callable[[Edit], dict[str, Any]], Edit | None, str]] = [
         lambda s: s.update(options="H", face_down=[1] + [0] * 15),
         "face-down-range",
     ),
+    ("crescent-face-down-in-face-up", cr, _set("face_down", [0] * 16), "face-down-face-up"),
     (
         "canfield-recycles-3-of-3-passes",
         cf,
