@@ -2,13 +2,15 @@
 // benchmarks and the page's classic scripts read them; the modules import what they use.
 
 interface Window {
-  /** Set by python/client.js and main.js: read by offline.js, the browser tests and scripts/benchmarks/. */
+  /** Set by boot.js, python/client.js and main.js: read by offline.js, the browser tests and scripts/benchmarks/. */
   CCLive?: {
     ROOT?: string;
     BOOT_TIMEOUT_MS?: number;
     python?: import("../docs/assets/js/python/client.js").PyClient;
     PyClient?: typeof import("../docs/assets/js/python/client.js").PyClient;
     components?: object[];
+    /** boot.js: plays to a just-made component the input that reached it while its module loaded. */
+    replay?: (el: Element) => void;
   };
   /** offline.js: how far the service worker is (read by the browser tests). */
   CCOffline?: { state: "off" | "filling" | "ready" | "failed"; said: boolean; runtime?: boolean };

@@ -101,6 +101,8 @@ function attach(root) {
           const c = kind.make(m, el);
           /** @type {HTMLElement & {__cc?: Component}} */ (el).__cc = c;
           components.push(c);
+          // What the reader did to it while its module loaded (boot.js held it).
+          window.CCLive?.replay?.(el);
         }
       },
       (err) => {
