@@ -155,7 +155,8 @@ def parse(text: str, game: str, lang: str) -> dict[str, Any]:
     cards: dict[str, list[str | None]] = {p: [] for p in places.values()}
     values: dict[str, Any] = {}
     seen: set[str] = set()
-    for number, raw in enumerate(text.splitlines(), start=1):
+    # Lines as a text box counts them (str.splitlines also breaks at \v, \f, U+2028, ...).
+    for number, raw in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
