@@ -11,9 +11,7 @@
 /** The worker's message types other than answers. */
 export const WORKER = Object.freeze({ READY: "ready", BOOT_ERROR: "boot-error" });
 
-/** The Analysis pages' operations are pyworker/analysis.py's: analyse, actions, play, edit.
- * @typedef {"open" | "tap" | "drop" | "undo" | "redeal" | "hint" | "verdict" | "analyse" | "actions"
- *   | "play" | "edit"} Op */
+/** @typedef {"open" | "tap" | "drop" | "undo" | "redeal" | "hint" | "verdict"} Op */
 
 /**
  * What every board operation carries (the page adds it: board/board.js ask).
@@ -49,14 +47,9 @@ export const WORKER = Object.freeze({ READY: "ready", BOOT_ERROR: "boot-error" }
 /** `undo`: one action, or `count` of them. @typedef {BoardArgs & {count?: number}} UndoArgs */
 
 /** `verdict` (the second worker): can `state` still be won in `seconds` of search?
- * @typedef {{state: State, seconds: number, line?: boolean, lang?: string}} VerdictArgs */
+ * @typedef {{state: State, seconds: number}} VerdictArgs */
 
-/** `verdict` may also ask for the winning line (`line`), captioned in `lang`.
- * The Analysis pages' operations take a position, a text form, a code and moves, or one edit.
- * @typedef {BoardArgs & Record<string, unknown>} AnalysisArgs */
-
-/** Any operation's arguments. @typedef {OpenArgs | TapArgs | DropArgs | UndoArgs | BoardArgs | VerdictArgs
- *   | AnalysisArgs} Args */
+/** Any operation's arguments. @typedef {OpenArgs | TapArgs | DropArgs | UndoArgs | BoardArgs | VerdictArgs} Args */
 
 /**
  * A position as engine.Game.state() gives it (CONTRACT.md); the page reads only these fields
