@@ -11,6 +11,9 @@ from . import lightimports
 
 lightimports.install()  # before ops imports diagrams
 
+from .analysis import OPS as _ANALYSIS_OPS  # noqa: E402  (the Analysis pages' operations)
 from .ops import OPS, drop, handle, hint, open_board, redeal, tap, undo, view  # noqa: E402
+
+OPS.update(_ANALYSIS_OPS)
 
 __all__ = ["OPS", "drop", "handle", "hint", "open_board", "redeal", "tap", "undo", "view"]

@@ -58,6 +58,9 @@ class Board:
     last_move: str | None = None
     # Every action since the deal, canonical: what a link or the browser's storage replays.
     actions: list[str] = field(default_factory=list)
+    # Opened from a position (an Analysis page's "Play from here"), not from a deal: a code and
+    # these actions would not lead back to it, so the page keeps the position's own link.
+    custom: bool = False
 
 
 BOARDS: dict[str, Board] = {}
@@ -120,7 +123,7 @@ def view(board: Board) -> Answer:
     }
     if board.kind == "canfield":
         answer["disabled"]["draw"] = state["status"] != "playing"
-    if board.game.code:
+    if board.game.code and not board.custom:
         # An action outside the link tables: no "saved", and the page keeps its last link.
         with contextlib.suppress(KeyError):
             answer["saved"] = {"code": board.game.code, "moves": links.encode(board.kind, board.actions)}
@@ -246,7 +249,9 @@ def open_board(args: dict[str, Any]) -> Answer:
             args = {**args, "moves": args.get("fallback_moves") or [], "step": None}
     if game is None:
         raise ValueError(f"no deal to open on board {board_id!r}")
-    board = BOARDS[board_id] = Board(game, lang, kind, str(args.get("diagram_id") or board_id))
+    board = BOARDS[board_id] = Board(
+        game, lang, kind, str(args.get("diagram_id") or board_id), custom=args.get("state") is not None
+    )
 
     restored = bool(args.get("restored"))
     # As much as can be read is played (hostile review #1, #10): a link or a kept game damaged

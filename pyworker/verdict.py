@@ -14,11 +14,13 @@ from typing import Any
 
 import engine
 
-MIN_SECONDS, MAX_SECONDS, DEFAULT_SECONDS = 0.05, 8.0, 1.0
+# The Analysis page's "think longer" goes up to MAX_SECONDS; the Play page asks for 1 s, then 4 s.
+MIN_SECONDS, MAX_SECONDS, DEFAULT_SECONDS = 0.05, 30.0, 1.0
 
 
 def verdict(args: dict[str, Any]) -> dict[str, Any]:
-    """{state, seconds?} -> {verdict: "win" | "loss" | "unknown", seconds, nodes}."""
+    """{state, seconds?, line?, lang?} -> {verdict: "win" | "loss" | "unknown", seconds, nodes,
+    line?: [{move, text}] (asked for and won)}."""
     seconds = args.get("seconds", DEFAULT_SECONDS)
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or math.isnan(seconds):
         seconds = DEFAULT_SECONDS
@@ -30,4 +32,25 @@ def verdict(args: dict[str, Any]) -> dict[str, Any]:
     if game.status == "won":
         return {"verdict": "win", "seconds": 0.0, "nodes": 0}
     found = engine.solve(game, max_seconds=seconds)
-    return {"verdict": found.status, "seconds": round(found.seconds, 3), "nodes": found.nodes}
+    answer: dict[str, Any] = {
+        "verdict": found.status,
+        "seconds": round(found.seconds, 3),
+        "nodes": found.nodes,
+    }
+    if args.get("line") and found.status == "win":
+        answer["line"] = _line(game, found.moves, str(args.get("lang") or "en"))
+    return answer
+
+
+def _line(game: engine.Game, moves: list[str], lang: str) -> list[dict[str, str]]:
+    """The winning line (the Analysis page shows it and plays it): each action with its caption,
+    numbered as the game numbers its moves."""
+    import diagrams  # only the Analysis page asks for a line: the Play page's worker needs no drawing code
+
+    trial = game.copy()
+    out = []
+    for move in moves:
+        before = trial.state()
+        out.append({"move": move, "text": diagrams.caption(move, before, lang, before["moves"] + 1)})
+        trial.play(move)
+    return out

@@ -27,7 +27,18 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from sitegen import deal_facts, diagram_marker, facts, labels, lessons, live, progress, puzzles, stats
+from sitegen import (
+    analysis,
+    deal_facts,
+    diagram_marker,
+    facts,
+    labels,
+    lessons,
+    live,
+    progress,
+    puzzles,
+    stats,
+)
 from sitegen.context import Handler, MarkerContext
 from sitegen.errors import SourceError
 
@@ -185,6 +196,8 @@ def _register_defaults() -> None:
     register("diagram", diagram_marker.diagram_html, block=True)
     register("factdiagram", _fact_diagram, block=True)
     register("board", live.board_html, block=True)
+    register("analysis", analysis.analysis_html, block=True)
+    register("layoutexample", analysis.layout_example_html, block=True)
     register("replay", live.replay_html, block=True)
     register("tryit", live.tryit_html, block=True)
     register("fact", facts.fact_text, block=False)

@@ -21,17 +21,23 @@
 
 const BOARD = ["board/board.js", "board/state.js", "board/focus.js", "board/render.js", "board/input.js",
   "board/picture.js", "board/clock.js", "board/events.js", "core/dom.js", "core/messages.js",
-  "core/svgswap.js", "core/storage.js", "python/client.js", "python/protocol.js"];
+  "core/svgswap.js", "core/storage.js", "core/statelink.js", "python/client.js", "python/protocol.js"];
 const ANSWERS = ["board/sources.js", "core/packed.js"];
 
 /** @type {Kind[]} (exported for scripts/lint-js.sh, which checks the preload lists) */
 export const KINDS = [
   {
-    selector: "[data-board]:not([data-tryit]):not([data-lesson]):not([data-puzzle])",
+    selector: "[data-board]:not([data-tryit]):not([data-lesson]):not([data-puzzle]):not([data-analysis])",
     module: "play/play.js",
     preload: [...BOARD, "core/hash.js", "play/saved.js", "play/settings.js", "play/verdict.js", "play/glide.js",
       "play/stats.js"],
     make: (m, el) => new m.PlayBoard(el),
+  },
+  {
+    selector: "[data-analysis]",
+    module: "analysis/analysis.js",
+    preload: [...BOARD, "core/hash.js", "analysis/moves.js", "analysis/setup.js"],
+    make: (m, el) => new m.AnalysisBoard(el),
   },
   { selector: "[data-tryit]", module: "tryit/tryit.js", preload: [...BOARD, ...ANSWERS], make: (m, el) => new m.TryIt(el) },
   { selector: "[data-replay]", module: "replay/replay.js", preload: ["core/dom.js", "core/hash.js", "core/messages.js",
@@ -87,8 +93,8 @@ function sayBroken(el) {
 function attach(root) {
   const found = KINDS.map((kind) => ({ kind, nodes: Array.from(root.querySelectorAll(kind.selector)) }))
     .filter((f) => f.nodes.some((el) => !made.has(el)));
-  if (found.some((f) => f.kind === KINDS[0])) {
-    // A Play board is live without a click: Python starts now, while its modules load.
+  if (found.some((f) => f.kind === KINDS[0] || f.kind === KINDS[1])) {
+    // A Play or Analysis board is live without a click: Python starts now, while its modules load.
     import("./python/client.js").then((m) => m.python.start().catch(() => {}));
   }
   for (const { kind } of found) preload([kind.module, ...kind.preload]);

@@ -11,6 +11,7 @@
  */
 import { q } from "../core/dom.js";
 import { bootMessage, say } from "../core/messages.js";
+import { encodeState } from "../core/statelink.js";
 import { python } from "../python/client.js";
 import { Clock } from "./clock.js";
 import { Plugins } from "./events.js";
@@ -132,6 +133,8 @@ export class Board {
     if (a.opened) this.clock.reset();
     else if (a.played) this.clock.start();
     if (this.s.position && this.s.position.status === "won") this.clock.stop();
+    const analyse = /** @type {HTMLAnchorElement | null} */ (q(this.el, '[data-role="analyse-link"]'));
+    if (analyse && a.state) analyse.href = (analyse.getAttribute("data-base") || "") + "#state=" + encodeState(a.state);
     this.plugins.afterApply(a, o);
   }
 

@@ -107,3 +107,15 @@ export function formatClock(seconds) {
   const s = seconds % 60;
   return m + ":" + (s < 10 ? "0" : "") + s;
 }
+
+/** Adds the stylesheet at `href` to the page, once (the Play and Analysis boards' own CSS,
+ * which only their pages need). @param {string} href */
+export function loadStylesheet(href) {
+  for (const link of document.querySelectorAll('link[rel="stylesheet"]')) {
+    if (/** @type {HTMLLinkElement} */ (link).href === href) return;
+  }
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = href;
+  document.head.appendChild(link);
+}

@@ -26,5 +26,5 @@ export function parseHash(hash) {
 
 /** True when the hash names a game (not a jump to an anchor of the page). @param {string} hash */
 export function namesGame(hash) {
-  return /(^#|&)(code|moves|step|draw)=/.test(hash);
+  return /(^#|&)(code|moves|step|draw|state)=/.test(hash);
 }

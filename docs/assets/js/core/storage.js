@@ -11,6 +11,8 @@ export const KEYS = {
   learn: "cc-learn-progress", // lessons done, puzzles solved (learn/progress.js)
   rating: "cc-learn-rating", // puzzle rating, puzzles rated, daily streak (learn/rating.js)
   pythonStart: "cc-python-start", // "auto", "boot" or "snapshot" (python/client.js)
+  /** @param {string} game */
+  analysis: (game) => "cc-analysis:" + game, // the Analysis page's entry (analysis/analysis.js)
 };
 
 /**

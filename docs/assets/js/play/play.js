@@ -9,22 +9,14 @@ import { Board } from "../board/board.js";
 import { Plugins } from "../board/events.js";
 import { focusPlace } from "../board/focus.js";
 import { namesGame, parseHash } from "../core/hash.js";
+import { decodeState } from "../core/statelink.js";
 import { bootMessage } from "../core/messages.js";
+import { loadStylesheet } from "../core/dom.js";
 
 /** @typedef {import("../python/protocol.js").Answer} Answer */
 /** @typedef {import("../python/protocol.js").Op} Op */
 /** @typedef {import("../python/protocol.js").Args} Args */
 /** @typedef {import("../python/protocol.js").OpenArgs} OpenArgs */
-
-/** The Play page's stylesheet, which only its boards need. */
-function loadPlayCss() {
-  if (document.querySelector("link[data-cc-play-css]")) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = ROOT + "assets/css/play.css";
-  link.setAttribute("data-cc-play-css", "");
-  document.head.appendChild(link);
-}
 
 export class PlayBoard extends Board {
   /** @param {HTMLElement} el */
@@ -50,7 +42,7 @@ export class PlayBoard extends Board {
       this.el.setAttribute("data-live", "failed");
       this.say(bootMessage(this.s.msgs, err), "error");
     });
-    loadPlayCss();
+    loadStylesheet(ROOT + "assets/css/play.css");
     /** @type {import("./saved.js").Saved | null} */
     this.saved = null;
     /** @type {import("./settings.js").Settings | null} */
@@ -114,7 +106,11 @@ export class PlayBoard extends Board {
     const kept = this.saved ? this.saved.kept() : null;
     /** @type {OpenArgs} */
     const args = {};
-    if (h.code !== undefined) {
+    const position = h.state !== undefined ? decodeState(h.state) : undefined;
+    if (position !== undefined && h.code === undefined) {
+      // "Play from here" on an Analysis page: a position, played as a custom game (no code).
+      args.state = position;
+    } else if (h.code !== undefined) {
       args.code = h.code;
       if (h.moves !== undefined) args.moves = h.moves;
       if (h.step !== undefined) args.step = h.step;

@@ -11,7 +11,9 @@
 /** The worker's message types other than answers. */
 export const WORKER = Object.freeze({ READY: "ready", BOOT_ERROR: "boot-error" });
 
-/** @typedef {"open" | "tap" | "drop" | "undo" | "redeal" | "hint" | "verdict"} Op */
+/** The Analysis pages' operations are pyworker/analysis.py's: analyse, actions, play, edit.
+ * @typedef {"open" | "tap" | "drop" | "undo" | "redeal" | "hint" | "verdict" | "analyse" | "actions"
+ *   | "play" | "edit"} Op */
 
 /**
  * What every board operation carries (the page adds it: board/board.js ask).
@@ -47,9 +49,14 @@ export const WORKER = Object.freeze({ READY: "ready", BOOT_ERROR: "boot-error" }
 /** `undo`: one action, or `count` of them. @typedef {BoardArgs & {count?: number}} UndoArgs */
 
 /** `verdict` (the second worker): can `state` still be won in `seconds` of search?
- * @typedef {{state: State, seconds: number}} VerdictArgs */
+ * @typedef {{state: State, seconds: number, line?: boolean, lang?: string}} VerdictArgs */
 
-/** Any operation's arguments. @typedef {OpenArgs | TapArgs | DropArgs | UndoArgs | BoardArgs | VerdictArgs} Args */
+/** `verdict` may also ask for the winning line (`line`), captioned in `lang`.
+ * The Analysis pages' operations take a position, a text form, a code and moves, or one edit.
+ * @typedef {BoardArgs & Record<string, unknown>} AnalysisArgs */
+
+/** Any operation's arguments. @typedef {OpenArgs | TapArgs | DropArgs | UndoArgs | BoardArgs | VerdictArgs
+ *   | AnalysisArgs} Args */
 
 /**
  * A position as engine.Game.state() gives it (CONTRACT.md); the page reads only these fields
