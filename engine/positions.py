@@ -39,6 +39,10 @@ from .rules import (
     canonical_canfield_options,
 )
 
+# A position typed or pasted by hand has a few problems; one made of junk (a pile of ten thousand
+# non-cards) would give a list no reader reads and a page slow to show it: the list stops here.
+MAX_PROBLEMS = 100
+
 
 class _Stop(Exception):
     """Nothing further of the state can be read: the listing ends here."""
@@ -63,6 +67,8 @@ class _Problems:
         if not self.collect:
             raise error
         self.found.append(error)
+        if len(self.found) >= MAX_PROBLEMS:
+            raise _Stop
 
     def stop(self, reason: str, where: str, **details: Any) -> NoReturn:
         self.add(reason, where, **details)
@@ -76,7 +82,8 @@ def from_state(state: Any) -> Game:
 
 
 def position_problems(state: Any) -> list[StateError]:
-    """Every problem of `state` (empty for a position from_state accepts), in from_state's order."""
+    """Every problem of `state` (empty for a position from_state accepts), in from_state's order;
+    at most MAX_PROBLEMS of them."""
     problems = _Problems(collect=True)
     with contextlib.suppress(_Stop):
         _check(state, problems)

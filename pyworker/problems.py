@@ -62,6 +62,8 @@ def message_of(error: engine.StateError, game: Any, lang: str) -> tuple[str, dic
             if error.where.startswith("face_down"):
                 return "problem.state-format.face-down", {"place": place}
             return "problem.state-format.place", {"place": place}
+        if error.where == "state":
+            return "problem.state-format.whole", {}
         return "problem.state-format", {"field": _text(error.where)}
     if reason == R.STATE_GAME:
         return "problem.state-game", {}

@@ -239,6 +239,14 @@ def test_every_problem_of_a_badly_damaged_position_is_listed() -> None:
     assert first.value.reason == reasons[0] == "bad-card"
 
 
+def test_a_position_made_of_junk_lists_at_most_a_hundred_problems() -> None:
+    state = cr()
+    state["piles"][0] = ["ZZ"] * 5000
+    found = engine.position_problems(state)
+    assert len(found) == 100 and {p.reason for p in found} == {"bad-card"}
+    assert found[-1].where == "piles[0][99]"
+
+
 def test_a_valid_position_has_no_problem() -> None:
     for code in CODES:
         state = _state(code)
@@ -265,6 +273,7 @@ _edit(
     "state-format.face-down", lambda: _state("CR1-FH-AAAAAAC"), lambda s: s["face_down"].__setitem__(2, "x")
 )
 _edit("state-game", cr, lambda s: s.update(game="poker"))
+EDITS["state-format.whole"] = lambda: ["not", "a", "state"]
 _edit("bad-card", cr, lambda s: s["piles"][1].__setitem__(0, "8X"))
 _edit("bad-card.hidden", cf, lambda s: s["reserve"].__setitem__(0, None))
 _edit("card-count.extra.crescent", crescent_third_copy, lambda s: None)
@@ -344,7 +353,7 @@ def test_every_state_reason_has_a_hand_made_position() -> None:
 @pytest.mark.parametrize("name", sorted(EDITS))
 def test_each_sentence_in_each_language_is_whole_and_names_place_and_card(lang: str, name: str) -> None:
     state = EDITS[name]()
-    game = state.get("game")
+    game = state.get("game") if isinstance(state, dict) else None
     found = [(k, p) for k, p in _keys_of(state) if k == f"problem.{name}"]
     problem = found[0][1]
     text = problems.sentence(problem, game, lang)
