@@ -49,6 +49,20 @@ def place_name(lang: str, game: Any, place: str) -> str:
     return catalogues.message(lang, f"place.{prefix}.{place}")
 
 
+# A place's name is a label with a capital ("Pile 3", "Aufsteigender Pik-Grundstapel"); inside a
+# sentence's list of places it takes the case of running text: lower case where the capital only
+# marks the label's start, German only for the adjective that opens a foundation's name (its
+# nouns keep their capitals); Korean and Japanese have no case.
+_LOWER_IN_LIST = {"en", "fr", "es", "el"}
+_LOWER_WORDS_IN_LIST = {"de": ("Aufsteigender ", "Absteigender ")}
+
+
+def _in_list(lang: str, name: str) -> str:
+    if lang in _LOWER_IN_LIST or name.startswith(_LOWER_WORDS_IN_LIST.get(lang, ())):
+        return name[:1].lower() + name[1:]
+    return name
+
+
 def message_of(error: engine.StateError, game: Any, lang: str) -> tuple[str, dict[str, Any]]:
     """(catalogue key, arguments) of a problem's sentence."""
     d = error.details
@@ -77,7 +91,7 @@ def message_of(error: engine.StateError, game: Any, lang: str) -> tuple[str, dic
         count = d.get("count", 0)
         if count > d.get("expected", 1):
             separator = catalogues.message(lang, "problem.list-separator")
-            places = separator.join(place_name(lang, game, p) for p in d.get("places", []))
+            places = separator.join(_in_list(lang, place_name(lang, game, p)) for p in d.get("places", []))
             return f"problem.card-count.extra.{g}", {"card": card, "count": count, "places": places}
         if count == 0:
             return f"problem.card-count.missing.{g}", {"card": card}

@@ -96,7 +96,7 @@ def test_a_card_three_times_in_crescent_names_the_card_and_every_place() -> None
     assert problem.place == problem.details["places"][0]
     en = problems.describe(state, "en")
     short = catalogues.card_phrase("en", card, short=True)
-    assert f"{short} appears 3 times" in en[0] and "a Crescent deal has two" in en[0] and "Pile 3" in en[0]
+    assert f"{short} appears 3 times" in en[0] and "a Crescent deal has two" in en[0] and "pile 3" in en[0]
     # The deck's total is said too: 105 cards where a deal has 104.
     assert any(p.details.get("total") == 105 for p in engine.position_problems(state))
 
@@ -107,7 +107,17 @@ def test_a_card_twice_in_canfield() -> None:
     state["stock"].append(card)
     problem = _first(state, "card-count")
     assert (problem.card, problem.place, problem.details["places"]) == (card, "stock", ["stock", "1"])
-    assert "appears twice (Stock, Column 1); a Canfield deal has one." in problems.describe(state, "en")[0]
+    assert "appears twice (stock, column 1); a Canfield deal has one." in problems.describe(state, "en")[0]
+
+
+def test_places_in_a_list_take_the_case_of_running_text() -> None:
+    state = cr()
+    state["piles"][0].append("AS")  # a third ace of spades: piles 1 and 14 and its foundation
+    texts = {lang: problems.describe(state, lang)[0] for lang in catalogues.LANGUAGES}
+    assert "(pile 1, pile 14, ascending spade foundation)" in texts["en"]
+    assert "(Stapel 1, Stapel 14, aufsteigender Pik-Grundstapel)" in texts["de"]
+    assert "(pile 1, pile 14, fondation montante de pique)" in texts["fr"]
+    assert "（1番の山、14番の山、スペードの上りの組札）" in texts["ja"]
 
 
 def test_a_missing_card_is_named() -> None:
