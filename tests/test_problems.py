@@ -26,7 +26,8 @@ import catalogues
 import diagrams
 import engine
 from catalogues.cardnames import ROLE_NAMES
-from pyworker import problems
+from pyworker import layout_text, problems
+from tests.pyodide import harness
 
 ROOT = Path(__file__).resolve().parent.parent
 PROPERTY = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -535,3 +536,46 @@ def test_found_cases() -> None:
     state = _state("CR1-FH-AAAAAAC")
     state["piles"] = state["piles"][:3]
     _check_problems(state)
+
+
+# ---- the same answers in the browser's Python ---------------------------------------------------------
+
+PYODIDE_DRIVER = """
+import json
+
+import catalogues
+from pyworker import layout_text, problems
+
+
+def main(text):
+    request = json.loads(text)  # replay.mjs hands over the request file's text
+    out = {}
+    for name, state in request["damaged"].items():
+        out[name] = {lang: problems.describe(state, lang) for lang in catalogues.LANGUAGES}
+    for i, state in enumerate(request["valid"]):
+        text = layout_text.format(state)
+        out[f"layout-{i}"] = [text, layout_text.parse(text, state["game"], "de")]
+    return json.dumps(out, ensure_ascii=False, sort_keys=True)
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(harness.available() is not None, reason=str(harness.available()))
+def test_pyodide_gives_the_same_problems_and_text_forms(tmp_path: Path) -> None:
+    driver = tmp_path / "problems_driver.py"
+    driver.write_text(PYODIDE_DRIVER, encoding="utf-8")
+    request = {
+        "damaged": {name: build() for name, build in EDITS.items()},
+        "valid": [_state(c) for c in CODES],
+    }
+    here: dict[str, Any] = {}
+    for name, state in request["damaged"].items():
+        here[name] = {lang: problems.describe(state, lang) for lang in catalogues.LANGUAGES}
+    for i, state in enumerate(request["valid"]):
+        text = layout_text.format(state)
+        here[f"layout-{i}"] = [text, layout_text.parse(text, state["game"], "de")]
+    answer = harness.run(request, packages=("engine", "catalogues", "diagrams", "pyworker"), driver=driver)
+    browser = answer["result"]
+    assert set(browser) == set(here)
+    differ = [key for key in here if browser[key] != json.loads(json.dumps(here[key], ensure_ascii=False))]
+    assert not differ, f"Pyodide {answer['python']} differs on {differ[:5]}"
