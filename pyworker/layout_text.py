@@ -26,8 +26,9 @@ engine.position_problems, which says where. Blank lines and lines starting with 
 
 `parse` reads the text into a state dict for engine.from_state, not yet validated by it;
 `format` writes a state dict back, so that parse(format(s)) is the same position. A line that
-cannot be read raises LayoutTextError with its number (1-based) and a reason code, whose
-message is `layout.<reason>` in the catalogues (argument `line`).
+cannot be read raises LayoutTextError with its number (1-based), a reason code and the word that
+could not be read; `layout.<reason>` in the catalogues says it with the line alone (argument
+`line`), error_message(error, lang) quotes the word too where it can (`layout.<reason>.word`).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from typing import Any
 
 import catalogues
 
-__all__ = ["REASONS", "LayoutTextError", "format", "parse", "parse_card"]
+__all__ = ["QUOTED", "REASONS", "LayoutTextError", "error_message", "format", "parse", "parse_card"]
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -52,6 +53,10 @@ BAD_NUMBER = "bad-number"  # a field that takes a whole number (or 16 of them) h
 BAD_RANK = "bad-rank"  # Canfield's start rank is not a rank
 OTHER_GAME = "other-game"  # a "game:" line naming the other game
 REASONS = (LINE_FORMAT, UNKNOWN_PLACE, REPEATED_PLACE, BAD_CARD, BAD_NUMBER, BAD_RANK, OTHER_GAME)
+# Reasons whose sentence can also quote what could not be read (`layout.<reason>.word`, arguments
+# line and text: error_message); every reason has `layout.<reason>` with the line alone.
+QUOTED = (UNKNOWN_PLACE, REPEATED_PLACE, BAD_CARD, BAD_NUMBER, BAD_RANK)
+_QUOTE_LIMIT = 24  # enough of a word to recognise it, never a screenful
 
 _CRESCENT_PLACES = (*(str(n) for n in range(1, 17)), "S+", "H+", "D+", "C+", "S-", "H-", "D-", "C-")
 _CANFIELD_PLACES = ("stock", "W", "R", "1", "2", "3", "4", "S", "H", "D", "C")
@@ -97,6 +102,17 @@ class LayoutTextError(ValueError):
         self.line = line
         self.text = text
         super().__init__(f"line {line}: {reason}" + (f" ({text[:40]!r})" if text else ""))
+
+
+def error_message(error: LayoutTextError, lang: str) -> str:
+    """The reader's sentence for `error` in `lang`: the line and, where there is one, the word on
+    it that could not be read ("Line 3: “9Z” is not a card …")."""
+    text = error.text
+    if error.reason in QUOTED and text:
+        if len(text) > _QUOTE_LIMIT:
+            text = text[: _QUOTE_LIMIT - 1] + "…"
+        return catalogues.message(lang, f"layout.{error.reason}.word", line=error.line, text=text)
+    return catalogues.message(lang, f"layout.{error.reason}", line=error.line)
 
 
 def _rank_letters(lang: str) -> dict[str, str]:
@@ -197,8 +213,9 @@ def _value(kind: str, words: list[str], rest: str, number: int, lang: str) -> An
         if rank is None:
             raise LayoutTextError(BAD_RANK, number, rest)
         return rank
-    if not all(re.fullmatch(r"\d{1,12}", w) for w in words) or not words:
-        raise LayoutTextError(BAD_NUMBER, number, rest)
+    bad = next((w for w in words if not re.fullmatch(r"\d{1,12}", w)), None)
+    if bad is not None or not words:
+        raise LayoutTextError(BAD_NUMBER, number, bad or rest)
     if kind == "int":
         if len(words) != 1:
             raise LayoutTextError(BAD_NUMBER, number, rest)

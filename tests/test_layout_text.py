@@ -174,12 +174,37 @@ def test_an_unreadable_line_is_named(game: str, text: str, line: int, reason: st
         assert catalogues.number(lang, line) in message and "{" not in message
 
 
-def test_every_layout_reason_has_a_message_with_the_line_only() -> None:
+def test_every_layout_reason_has_a_message_with_the_line_and_one_quoting_the_word() -> None:
+    expected = {f"layout.{r}": {"line"} for r in layout_text.REASONS}
+    expected |= {f"layout.{r}.word": {"line", "text"} for r in layout_text.QUOTED}
     for lang in catalogues.LANGUAGES:
-        keys = {k for k in catalogues.load(lang) if k.startswith("layout.")}
-        assert keys == {f"layout.{r}" for r in layout_text.REASONS}, lang
-        for key in keys:
-            assert catalogues.placeholders(catalogues.load(lang)[key]) == {"line"}, (lang, key)
+        messages = catalogues.load(lang)
+        assert {k for k in messages if k.startswith("layout.")} == set(expected), lang
+        for key, names in expected.items():
+            assert catalogues.placeholders(messages[key]) == names, (lang, key)
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "en"),
+    [
+        ("1: 8H 9Z", "9Z", "Line 1: “9Z” is not a card (cards are written 8H, 10S, QD, …)."),
+        ("redeals: 2\nface-down: 1 2 x", "x", "Line 2: “x” is not a whole number"),
+        ("pile 3: 8H", "pile 3", "Line 1: “pile 3” is neither a place nor a field of this game."),
+        ("1: 8H\n1: 9H", "1", "Line 2: “1” is already given on an earlier line."),
+        ("1: " + "Z" * 60, "Z" * 60, "Line 1: “" + "Z" * 23 + "…” is not a card"),
+        ("3 8H", "3 8H", "Line 1: write a place, a colon, then its cards, as in “3: 8H 10S QD”."),
+    ],
+)
+def test_the_error_message_quotes_the_word(text: str, word: str, en: str) -> None:
+    with pytest.raises(LayoutTextError) as error:
+        parse(text, "crescent", "en")
+    assert error.value.text == word
+    assert layout_text.error_message(error.value, "en").startswith(en)
+    for lang in catalogues.LANGUAGES:
+        message = layout_text.error_message(error.value, lang)
+        assert catalogues.number(lang, error.value.line) in message and "{" not in message
+        if error.value.reason in layout_text.QUOTED:
+            assert word[:20] in message
 
 
 @PROPERTY
