@@ -186,6 +186,7 @@ def board_html(args: str, lang: str, ctx: MarkerContext) -> str:
     m = lambda key, **p: _esc(_msg(lang, key, **p))  # noqa: E731 - a local shorthand
     gap = m("punct.then", before="", after="")  # between a label and its text: none in Japanese
 
+    from pyworker.analysis import encode_state
     from sitegen import play  # the Play page's own parts: verdict, new-game dialog, statistics
 
     redeal = ""
@@ -243,7 +244,11 @@ def board_html(args: str, lang: str, ctx: MarkerContext) -> str:
                 f'<output data-role="code-out">{_esc(game.code)}</output>'
                 f' <button type="button" data-action="copy-link">{m("ui.button.copy-link")}</button>'
                 f" <span>{m('punct.label', label=_msg(lang, 'ui.label.link'))}</span>{gap}"
-                f'<a data-role="link" href="#code={_esc(game.code)}">#code={_esc(game.code)}</a></div>'
+                f'<a data-role="link" href="#code={_esc(game.code)}">#code={_esc(game.code)}</a>'
+                # Filled with the position's #state= by board/board.js after every answer.
+                f' <a data-role="analyse-link" data-base="{_page_prefix(ctx)}analysis-{game_name}/"'
+                f' href="{_page_prefix(ctx)}analysis-{game_name}/#state={encode_state(state)}">'
+                f"{m('analysis.link')}</a></div>"
             ),
             (
                 f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
@@ -353,7 +358,10 @@ def replay_html(args: str, lang: str, ctx: MarkerContext) -> str:
                 f' <span aria-hidden="true">⇥</span></button>'
                 f'<a class="cc-button" data-role="continue"'
                 f' href="{_esc(play_url)}#code={_esc(example.code)}">'
-                f"{m('ui.replay.continue')}</a></div>"
+                f"{m('ui.replay.continue')}</a>"
+                f'<a class="cc-button" data-role="analyse-link"'
+                f' href="{_page_prefix(ctx)}analysis-{game_name}/#code={_esc(example.code)}">'
+                f"{m('analysis.link')}</a></div>"
             ),
             f'<p class="cc-keys">{m("ui.replay.keys")}</p>',
             '<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
@@ -532,10 +540,12 @@ def tryit_figure(
     "try it" then swaps in the interactive drawing, so keyboard readers only meet the board's
     buttons when they ask.
     """
+    from pyworker.analysis import encode_state
     from sitegen.lightpage import state_attribute
     from sitegen.pictures import picture_html
 
     kind = state["game"]
+    analysis_page = f"{_page_prefix(ctx)}analysis-{kind}/"
     initial = _render(state, lang, ident, interactive=True) if static else svg
     # Fetched by the page when the figure comes near the viewport (tryit/tryit.js), not inlined:
     # a rules page's answers weigh several times its text. They bring the drawing too: the
@@ -558,7 +568,10 @@ def tryit_figure(
                 f'<div class="cc-toolbar">'
                 f'<button type="button" data-action="tryit">{m("ui.button.tryit")}</button>'
                 f'<button type="button" data-action="undo" hidden>{m("ui.button.undo")}</button>'
-                f'<button type="button" data-action="reset" hidden>{m("ui.button.reset")}</button></div>'
+                f'<button type="button" data-action="reset" hidden>{m("ui.button.reset")}</button>'
+                # Filled with the position shown by board/board.js after every answer.
+                f'<a class="cc-button" data-role="analyse-link" data-base="{analysis_page}"'
+                f' href="{analysis_page}#state={encode_state(state)}">{m("analysis.link")}</a></div>'
             ),
             '<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
             (

@@ -29,6 +29,8 @@ PAGES = (
     "examples.md",
     "play-crescent.md",
     "play-canfield.md",
+    "analysis-crescent.md",
+    "analysis-canfield.md",
     "puzzles.md",
     "faq.md",
     "glossary.md",
@@ -52,6 +54,8 @@ MARKER_NAMES = {
     "puzzlepicker",
     "label",
     "deal",
+    "analysis",
+    "layoutexample",
 }
 
 # Seed headings deliberately reworded (reported to the lead): the Greek seed calls the

@@ -40,7 +40,8 @@ export class AnalysisBoard extends Board {
       this.el.setAttribute("data-live", "failed");
       this.say(this.msg("ui.python-error"), "error");
     });
-    this.enqueue(() => this.openFromHash()).then(() => this.goLive());
+    // Live once the first position is answered: a Python slow to start (onSlow) goes live then.
+    this.enqueue(() => Promise.resolve(this.openFromHash()).then(() => this.goLive()));
     window.addEventListener("hashchange", () => {
       if (location.hash === this.lastHash) return;
       this.lastHash = location.hash;
@@ -49,7 +50,7 @@ export class AnalysisBoard extends Board {
   }
 
   goLive() {
-    if (this.s.failed) return;
+    this.s.failed = null;
     this.s.live = true;
     this.el.setAttribute("data-live", "true");
   }

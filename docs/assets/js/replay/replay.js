@@ -229,12 +229,12 @@ export class Replay {
     this.currentLink = this.links[String(n)] || null;
     if (this.currentLink) this.currentLink.setAttribute("aria-current", "step");
     if (losing && this.svgBox) this.svgBox.focus({ preventScroll: true });
-    const cont = /** @type {HTMLAnchorElement | null} */ (q(this.el, '[data-role="continue"]'));
-    if (cont) {
-      const base = cont.getAttribute("data-play-url") || (cont.getAttribute("href") || "").split("#")[0];
-      if (!cont.getAttribute("data-play-url")) cont.setAttribute("data-play-url", base);
+    // "Continue on the Play page" and "Analyse this position": both open the step shown.
+    for (const link of /** @type {HTMLAnchorElement[]} */ (qa(this.el, '[data-role="continue"],[data-role="analyse-link"]'))) {
+      const base = link.getAttribute("data-play-url") || (link.getAttribute("href") || "").split("#")[0];
+      if (!link.getAttribute("data-play-url")) link.setAttribute("data-play-url", base);
       const moves = this.meta.moves.slice(0, n).map(encodeURIComponent).join(",");
-      cont.href = base + "#code=" + encodeURIComponent(this.meta.code) + (n ? "&moves=" + moves : "");
+      link.href = base + "#code=" + encodeURIComponent(this.meta.code) + (n ? "&moves=" + moves : "");
     }
   }
 }

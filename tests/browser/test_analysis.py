@@ -1,0 +1,189 @@
+"""The Analysis pages (issue 23) in headless Chromium against the built site: a position opened
+from its link, judged with every legal action; an invalid one listed with its problems and
+kept over a reload; a position set up by keyboard and by the palette; the Play page's link to
+its position and the way back ("Play from here").
+
+Expected values come from the engine, the solver and the catalogues run here in CPython.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import catalogues
+import engine
+from pyworker import analysis
+from tests.browser.livesite import Watch, page_path
+from tests.browser.test_live import LIVE_TIMEOUT_MS, open_live
+from tests.conftest import ROOT
+
+pytestmark = pytest.mark.browser
+VERDICT_MS = 120_000  # the second worker boots, then searches: slow on a loaded machine
+BOARD = "[data-analysis]"
+
+
+def puzzle(name: str) -> dict[str, Any]:
+    return json.loads((ROOT / "docs" / "puzzles" / f"{name}.json").read_text())
+
+
+def first_puzzle(prefix: str) -> tuple[str, dict[str, Any]]:
+    path = min((ROOT / "docs" / "puzzles").glob(f"{prefix}-*.json"))
+    return path.stem, json.loads(path.read_text())
+
+
+def open_state(page: Page, url: str, lang: str, game: str, state: Any) -> None:
+    page.goto(url + page_path(lang, f"analysis-{game}") + "#state=" + analysis.encode_state(state))
+    expect(page.locator(BOARD)).to_have_attribute("data-live", "true", timeout=LIVE_TIMEOUT_MS)
+
+
+def state_of(page: Page) -> Any:
+    return json.loads(page.locator(BOARD).get_attribute("data-state") or "null")
+
+
+@pytest.mark.parametrize("prefix", ["cr", "cf"])
+def test_a_puzzles_move_list_says_which_action_wins(
+    page: Page, live_url: str, watched: Watch, prefix: str
+) -> None:
+    """Each legal action is listed (data-move, canonical) with the verdict of where it leads:
+    the puzzle's solution's first action `win`, the others what the solver says here."""
+    _, p = first_puzzle(prefix)
+    game = engine.from_state(p["state"])
+    open_state(page, live_url, "en", game.game, p["state"])
+    assert state_of(page) == game.state()
+    items = page.locator(f"{BOARD} [data-move]")
+    expect(items).to_have_count(len(game.legal_moves()))
+    assert [items.nth(i).get_attribute("data-move") for i in range(items.count())] == game.legal_moves()
+    page.wait_for_function(
+        "[...document.querySelectorAll('[data-analysis] [data-move]')]"
+        ".every(e => e.dataset.verdict === 'win' || e.dataset.verdict === 'loss')",
+        timeout=VERDICT_MS,
+    )
+    for i in range(items.count()):
+        move = items.nth(i).get_attribute("data-move") or ""
+        after = game.copy()
+        after.play(move)
+        expected = "win" if after.status == "won" else engine.solve(after, max_seconds=8).status
+        assert items.nth(i).get_attribute("data-verdict") == expected, move
+    assert (
+        items.locator(f"xpath=self::*[@data-move='{p['solution'][0]}']").get_attribute("data-verdict")
+        == "win"
+    )
+    expect(page.locator(BOARD)).to_have_attribute("data-verdict", "win", timeout=VERDICT_MS)
+
+
+@pytest.mark.parametrize("lang", ["de", "ko"])
+def test_an_invalid_position_lists_its_problems_and_is_kept_over_a_reload(
+    page: Page, live_url: str, watched: Watch, lang: str
+) -> None:
+    state = engine.new_game("CR1-N-AAAAAAB").state()
+    state["piles"][0].append(state["piles"][0][0])  # a card a third time, and a pile of 7
+    state["piles"][1].append(state["piles"][0][0])
+    problems = engine.position_problems(state)
+    assert problems
+    page.goto(live_url + page_path(lang, "analysis-crescent") + "#state=" + analysis.encode_state(state))
+    listed = page.locator(f"{BOARD} [data-role='position-problems'] li")
+    expect(listed).to_have_count(len(problems), timeout=LIVE_TIMEOUT_MS)
+    from pyworker import problems as sentences
+
+    assert listed.all_inner_texts() == sentences.describe(state, lang)
+    assert page.locator(f"{BOARD}[data-state]").count() == 0, "an invalid position is not played"
+    hash_before = page.evaluate("location.hash")
+    page.reload()
+    expect(listed).to_have_count(len(problems), timeout=LIVE_TIMEOUT_MS)
+    assert page.evaluate("location.hash") == hash_before
+
+
+def test_a_position_set_up_by_keyboard_and_by_the_palette(page: Page, live_url: str, watched: Watch) -> None:
+    """A Canfield puzzle's position with two cards taken out (in Japanese): one is typed by
+    keyboard into the place it came from, the other picked from the palette; then the
+    position is valid, and it is the puzzle's."""
+    _, p = first_puzzle("cf")
+    full = p["state"]
+    draft = json.loads(json.dumps(full))
+    column = next(i for i, c in enumerate(draft["columns"]) if len(c) >= 1)
+    typed = draft["columns"][column].pop()
+    picked = draft["reserve"].pop() if draft["reserve"] else draft["stock"].pop()
+    where = "R" if full["reserve"] else "stock"
+    page.goto(live_url + page_path("ja", "analysis-canfield") + "#state=" + analysis.encode_state(draft))
+    problems = page.locator(f"{BOARD} [data-role='position-problems'] li")
+    expect(problems.first).to_be_visible(timeout=LIVE_TIMEOUT_MS)
+    # By keyboard: the place chosen in its list, the card typed, Enter.
+    place = page.locator(f"{BOARD} [data-role='setup-place']")
+    place.focus()
+    place.select_option(str(column + 1))
+    card = page.locator(f"{BOARD} [data-role='setup-card']")
+    card.focus()
+    page.keyboard.type(typed[0].lower() + typed[1].lower())
+    page.keyboard.press("Enter")
+    expect(page.locator(f"{BOARD} [data-role='setup-cards']")).to_contain_text(typed)
+    # By the palette: the place, then the one card left unplaced.
+    place.select_option(where)
+    palette = page.locator(f"{BOARD} [data-role='palette'] button")
+    expect(palette).to_have_count(1)
+    assert palette.get_attribute("data-card") == picked
+    assert palette.get_attribute("aria-label") == catalogues.card_phrase("ja", picked)
+    palette.click()
+    expect(page.locator(BOARD)).to_have_attribute("data-state", re.compile("."), timeout=LIVE_TIMEOUT_MS)
+    assert {k: v for k, v in state_of(page).items() if k != "code"} == {
+        k: v for k, v in full.items() if k != "code"
+    }
+    expect(problems).to_have_count(0)
+
+
+def test_the_play_pages_link_opens_its_position_and_play_from_here_comes_back(
+    page: Page, live_url: str, watched: Watch
+) -> None:
+    state = open_live(page, live_url + page_path("fr", "play-crescent"))
+    game = engine.from_state(state)
+    move = next(m for m in game.legal_moves() if m != "redeal")
+    src, dst = move.split(">")
+    page.locator(f"[data-board] [data-place='{src}']").click()
+    if engine.tap(game, src) != move:
+        page.locator(f"[data-board] [data-place='{dst}']").click()
+    game.play(engine.tap(game, src) or move)
+    board = page.locator("[data-board]")
+    expect(board).to_have_attribute("data-state", re.compile('"moves":1'), timeout=LIVE_TIMEOUT_MS)
+    link = page.locator("[data-board] [data-role='analyse-link']")
+    expect(link).to_have_text(catalogues.message("fr", "analysis.link"))
+    link.click()
+    expect(page.locator(BOARD)).to_have_attribute("data-live", "true", timeout=LIVE_TIMEOUT_MS)
+    assert state_of(page) == game.state()
+    page.locator(f"{BOARD} [data-role='play-here']").click()
+    board = page.locator("[data-board]")
+    expect(board).to_have_attribute("data-live", "true", timeout=LIVE_TIMEOUT_MS)
+    assert json.loads(board.get_attribute("data-state") or "null") == game.state()
+
+
+def test_a_move_from_the_list_is_played_and_the_address_follows(
+    page: Page, live_url: str, watched: Watch
+) -> None:
+    g = engine.new_game("CF1-D3-AAAAACL")
+    open_state(page, live_url, "es", "canfield", g.state())
+    first = page.locator(f"{BOARD} [data-move]").first
+    move = first.get_attribute("data-move") or ""
+    first.locator("button").click()
+    g.play(move)
+    expect(page.locator(BOARD)).to_have_attribute(
+        "data-state", re.compile('"moves":1'), timeout=LIVE_TIMEOUT_MS
+    )
+    assert state_of(page) == g.state()
+    expect(page.locator(f"{BOARD} [data-move]")).to_have_count(len(g.legal_moves()))
+    hash_now = page.evaluate("location.hash")
+    assert analysis.decode_state(hash_now.removeprefix("#state=")) == g.state()
+
+
+def test_both_analysis_pages_are_in_every_languages_navigation(
+    page: Page, live_url: str, watched: Watch
+) -> None:
+    """Both Analysis pages are in every language's navigation."""
+    for lang in catalogues.LANGUAGES:
+        page.goto(live_url + ("" if lang == "en" else f"{lang}/"))
+        for game in ("crescent", "canfield"):
+            nav = page.locator(f"nav a[href$='analysis-{game}/']")
+            assert nav.count() >= 1, (lang, game)
+            assert catalogues.message(lang, f"site.nav.analysis-{game}") in nav.first.inner_text()
