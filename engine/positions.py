@@ -55,6 +55,7 @@ class _Problems:
     def __init__(self, collect: bool) -> None:
         self.collect = collect
         self.found: list[StateError] = []
+        self.hidden = 0  # unknown (None) cards read so far: face-down cards of a public view
 
     def add(
         self, reason: str, where: str, place: str | None = None, card: str | None = None, **details: Any
@@ -103,12 +104,22 @@ def _check(state: Any, p: _Problems) -> Game | None:
 
 def _cards(value: Any, where: str, place: str, p: _Problems) -> list[Card]:
     """The cards of one place; in collecting mode a place that is not a list reads as empty and
-    an entry that is not a card is left out (each said once)."""
+    an entry that is not a card is left out (each said once; unknown cards, None, once a place)."""
     if not isinstance(value, list):
         p.add(R.STATE_FORMAT, where, place=place, expected="list of cards")
         return []
     cards = []
+    hidden_told = False
     for i, name in enumerate(value):
+        if name is None:
+            # A face-down card of a public view (engine.public_state): said once per place, with
+            # how many there are, rather than once per card.
+            if not hidden_told:
+                hidden_told = True
+                hidden = sum(1 for n in value if n is None)
+                p.hidden += hidden
+                p.add(R.BAD_CARD, f"{where}[{i}]", place=place, value=None, index=i, hidden=hidden)
+            continue
         if not isinstance(name, str) or name not in BY_NAME:
             p.add(R.BAD_CARD, f"{where}[{i}]", place=place, value=name, index=i)
             continue
@@ -162,11 +173,14 @@ def _check_counts(all_cards: list[tuple[Card, str, str]], copies: int, p: _Probl
                 expected=copies,
                 places=places,
             )
-    for card in range(52):
-        if counts[card] < copies:
-            p.add(R.CARD_COUNT, "cards", card=_name(card), count=counts[card], expected=copies)
-    if len(all_cards) != 52 * copies:
-        p.add(R.CARD_COUNT, "cards", total=len(all_cards), expected_total=52 * copies)
+    # With unknown cards in the position (a public view) the cards short are the face-down ones,
+    # or some of them: naming them would tell what the view hides, so they are not listed.
+    if not p.hidden:
+        for card in range(52):
+            if counts[card] < copies:
+                p.add(R.CARD_COUNT, "cards", card=_name(card), count=counts[card], expected=copies)
+    if len(all_cards) + p.hidden != 52 * copies:
+        p.add(R.CARD_COUNT, "cards", total=len(all_cards) + p.hidden, expected_total=52 * copies)
 
 
 def _name(card: Card) -> str:
@@ -246,8 +260,10 @@ def _crescent(state: dict[str, Any], p: _Problems) -> Crescent | None:
     range_reason = R.REDEALS_RANGE if rules.redeals == 3 else R.REDEALS_RANGE_FOUR
     redeals = _count(state, "redeals_left", 0, rules.redeals, range_reason, rules.redeals, p)
     moves = _count(state, "moves", 0, 10**9, R.MOVES_RANGE, 0, p)
-    # Past a wrong pile count the face-down counts are read against the 16 piles there would be.
-    face_down = _face_down(state, rules, (piles + [[] for _ in range(PILES)])[:PILES], p)
+    # Each face-down count is read against its pile as written (unknown cards included: a public
+    # view's), and past a wrong pile count against the 16 piles there would be.
+    sizes = [len(pile) if isinstance(pile, list) else 0 for pile in piles_value]
+    face_down = _face_down(state, rules, (sizes + [0] * PILES)[:PILES], p)
     if p.found:
         return None
     game = Crescent(code, piles, foundations, redeals, moves, rules, face_down)
@@ -256,7 +272,7 @@ def _crescent(state: dict[str, Any], p: _Problems) -> Crescent | None:
 
 
 def _face_down(
-    state: dict[str, Any], rules: CrescentRules, piles: list[list[Card]], p: _Problems
+    state: dict[str, Any], rules: CrescentRules, sizes: list[int], p: _Problems
 ) -> list[int] | None:
     """The face-down counts of a face-down version: 16 ints, each at most the pile's size less
     its top card (a top card is always face up); none in the face-up versions."""
@@ -280,7 +296,7 @@ def _face_down(
             p.add(R.STATE_FORMAT, f"face_down[{i}]", place=str(i + 1), expected="integer", value=count)
             counts.append(0)
             continue
-        high = max(len(piles[i]) - 1, 0)
+        high = max(sizes[i] - 1, 0)
         if not 0 <= count <= high:
             p.add(R.FACE_DOWN_RANGE, f"face_down[{i}]", place=str(i + 1), value=count, low=0, high=high)
             counts.append(0)

@@ -1,5 +1,6 @@
 """The pasted text form of a position (the Analysis pages): one line per place, then the fields.
 
+    game: crescent             (optional; the other game's name is refused)
     code: CR1-N-AAAAAAA        (optional; a position set up by hand has none)
     options: FH                (a version other than the default one: engine/CODES.md §8)
     1: QH TS 2C 7D 8S 9S       Crescent piles 1-16, cards bottom to top

@@ -83,7 +83,7 @@ def message_of(error: engine.StateError, game: Any, lang: str) -> tuple[str, dic
         return "problem.state-game", {}
     if reason == R.BAD_CARD:
         if d.get("value") is None:
-            return "problem.bad-card.hidden", {"place": place}
+            return "problem.bad-card.hidden", {"place": place, "count": d.get("hidden", 1)}
         return "problem.bad-card", {"place": place, "text": _text(d.get("value"))}
     if reason == R.CARD_COUNT:
         if "total" in d:

@@ -213,6 +213,14 @@ def test_bad_card_text_names_its_place() -> None:
     state = cf()
     state["reserve"][0] = None  # a face-down card of a public view
     assert problems.describe(state, "en")[0].startswith("Reserve: a face-down card is not named")
+    view = engine.public_state(engine.new_game("CR1-H-AAAAAAB"))  # 5 face-down cards a pile
+    hidden = [p for p in engine.position_problems(view) if p.reason == "bad-card"]
+    assert [(p.place, p.details["hidden"]) for p in hidden] == [(str(n), 5) for n in range(1, 17)]
+    assert problems.describe(view, "en")[0].startswith("Pile 1: 5 face-down cards are not named;")
+    # ... and nothing else: the cards it lacks are the face-down ones, which the view hides.
+    assert len(engine.position_problems(view)) == 16
+    view = engine.public_state(engine.new_game("CF1-D1HKP3W-AAAAAAB"))  # the reserve but its top
+    assert [p.reason for p in engine.position_problems(view)] == ["bad-card"]
 
 
 def test_wrong_pile_count() -> None:
