@@ -98,8 +98,11 @@ def test_an_invalid_position_lists_its_problems_and_is_kept_over_a_reload(
     assert page.evaluate("location.hash") == hash_before
 
 
-def test_a_position_set_up_by_keyboard_and_by_the_palette(page: Page, live_url: str, watched: Watch) -> None:
-    """A Canfield puzzle's position with two cards taken out (in Japanese): one is typed by
+@pytest.mark.parametrize("lang", ["ja", "fr"])
+def test_a_position_set_up_by_keyboard_and_by_the_palette(
+    page: Page, live_url: str, watched: Watch, lang: str
+) -> None:
+    """A Canfield puzzle's position with two cards taken out: one is typed by
     keyboard into the place it came from, the other picked from the palette; then the
     position is valid, and it is the puzzle's."""
     _, p = first_puzzle("cf")
@@ -109,7 +112,7 @@ def test_a_position_set_up_by_keyboard_and_by_the_palette(page: Page, live_url: 
     typed = draft["columns"][column].pop()
     picked = draft["reserve"].pop() if draft["reserve"] else draft["stock"].pop()
     where = "R" if full["reserve"] else "stock"
-    page.goto(live_url + page_path("ja", "analysis-canfield") + "#state=" + analysis.encode_state(draft))
+    page.goto(live_url + page_path(lang, "analysis-canfield") + "#state=" + analysis.encode_state(draft))
     problems = page.locator(f"{BOARD} [data-role='position-problems'] li")
     expect(problems.first).to_be_visible(timeout=LIVE_TIMEOUT_MS)
     # By keyboard: the place chosen in its list, the card typed, Enter.
@@ -126,7 +129,7 @@ def test_a_position_set_up_by_keyboard_and_by_the_palette(page: Page, live_url: 
     palette = page.locator(f"{BOARD} [data-role='palette'] button")
     expect(palette).to_have_count(1)
     assert palette.get_attribute("data-card") == picked
-    assert palette.get_attribute("aria-label") == catalogues.card_phrase("ja", picked)
+    assert palette.get_attribute("aria-label") == catalogues.card_phrase(lang, picked)
     palette.click()
     expect(page.locator(BOARD)).to_have_attribute("data-state", re.compile("."), timeout=LIVE_TIMEOUT_MS)
     assert {k: v for k, v in state_of(page).items() if k != "code"} == {
