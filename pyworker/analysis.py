@@ -112,7 +112,7 @@ def analyse(args: dict[str, Any]) -> Answer:
         try:
             state: Any = layout_text.parse(text, kind, lang)
         except layout_text.LayoutTextError as e:
-            return _refused(lang, [catalogues.message(lang, f"layout.{e.reason}", line=e.line)], text)
+            return _refused(lang, [layout_text.error_message(e, lang)], text)
         entered: Any = text
     elif args.get("code") is not None:
         game, why = ops._deal(kind, lang, args.get("code"))

@@ -175,3 +175,16 @@ def test_random_hand_made_states_only_ever_get_problems_or_open() -> None:
             assert ("problems" in answer) != ("actions" in answer)
             if "problems" in answer:
                 assert all(isinstance(p, str) and p for p in answer["problems"])
+
+
+def test_a_pasted_text_opens_its_position_or_names_the_line_it_cannot_read() -> None:
+    from pyworker import layout_text
+
+    state = engine.new_game(CODES["canfield"]).state()
+    answer = analysis.analyse(args("canfield", text=layout_text.format(state)))
+    assert answer["state"] == state
+    bad = layout_text.format(state).replace("R: ", "R: 9Z ", 1)
+    refused = analysis.analyse(args("canfield", text=bad))
+    line = next(n for n, text in enumerate(bad.splitlines(), start=1) if text.startswith("R:"))
+    assert refused["entered"] == bad
+    assert refused["problems"] == [catalogues.message("en", "layout.bad-card.word", line=line, text="9Z")]

@@ -329,3 +329,33 @@ def test_a_verdict_worker_that_cannot_start_says_unknown_within_the_boot_time_ou
         assert len(seen) >= 2
     finally:
         context.close()
+
+
+def test_a_click_on_a_try_it_whose_answers_failed_waits_for_python(
+    page: Page, live_url: str, watched: Watch
+) -> None:
+    """Finding 14: the try-it's answers file cannot be fetched. A click on its picture is not
+    answered with "Python stopped with an error" (Python is fine, only starting): it waits, and
+    Python draws the position and answers it."""
+    import diagrams
+
+    page.context.route(re.compile(r".*/assets/tryit/.*\.json$"), lambda r: r.abort())
+    page.goto(live_url + page_path("en", "crescent"))
+    figure = page.locator("figure[data-tryit]").first
+    state = json.loads(figure.get_attribute("data-state") or "{}")
+    game = engine.from_state(state)
+    src = next(
+        p
+        for p in diagrams.places("crescent")
+        if p.isdigit() and state["piles"][int(p) - 1] and engine.tap(game, p) is None
+    )
+    from tests.browser.pictures import click_picture
+
+    click_picture(figure, state, "en", src)
+    expect(figure.locator(f"[data-place='{src}']")).to_have_class(
+        re.compile("is-selected"), timeout=LIVE_TIMEOUT_MS
+    )
+    status = figure.locator("[role='status']").inner_text()
+    assert status != msg("en", "ui.python-error")
+    # The aborted fetches' own console lines are the test's doing.
+    watched.errors[:] = [e for e in watched.errors if "Failed to load resource" not in e]

@@ -99,9 +99,21 @@ export class TryIt extends Board {
     return this.loadAnswers().then((a) => {
       if (!picture(this.s)) return true;
       const ref = a ? (a.picture_ref !== undefined ? a.picture_ref : a.initial_ref) : undefined;
-      if (!a || ref === undefined) return false;
-      showDrawing(this.s, unpackSvg(a.packed, ref));
-      return true;
+      if (a && ref !== undefined) {
+        showDrawing(this.s, unpackSvg(a.packed, ref));
+        return true;
+      }
+      // No answers (their file failed, hostile review #14): Python draws the position once it
+      // is up, and the click waits for it; only a Python that cannot start says so.
+      this.warmUp();
+      return this.python.start().then(
+        () =>
+          super.ask("open", { state: this.shown, moves: [], quiet: true }).then(() => {
+            this.goLive();
+            return !picture(this.s);
+          }),
+        () => false,
+      );
     });
   }
 
@@ -115,16 +127,20 @@ export class TryIt extends Board {
     this.warming = this.python.start().then(
       // From now on Python answers: it opens the shown position and replays what was played.
       () => this.enqueue(() =>
-        super.ask("open", { state: this.shown, moves: this.history.slice(), quiet: true }).then(() => {
-          this.s.live = true;
-          this.s.failed = null;
-          this.el.setAttribute("data-live", "true");
-        })).then(() => {}),
+        super.ask("open", { state: this.shown, moves: this.history.slice(), quiet: true }).then(() =>
+          this.goLive())).then(() => {}),
       (err) => {
         this.s.failed = err;
         if (err && err.kind !== "file" && err.kind !== "timeout") console.warn(err.message);
       },
     );
+  }
+
+  /** Python holds the figure's game from now on. */
+  goLive() {
+    this.s.live = true;
+    this.s.failed = null;
+    this.el.setAttribute("data-live", "true");
   }
 
   activateBoard() {
