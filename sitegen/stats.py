@@ -25,7 +25,21 @@ ROOT = Path(__file__).resolve().parent.parent
 SUMMARY = Path("data") / "stats" / "summary.json"
 # canfield-d3-no-takebacks is not a game of the site: the solver's figure under the published
 # study's rule (no card taken back from a foundation), shown to explain the gap to it.
-GAME_ORDER = ("crescent", "canfield-d3", "canfield-d1", "canfield-d3-no-takebacks")
+# The versions of issue 24 (engine/CODES.md section 8) follow their game; a row appears once its
+# sample has results.
+GAME_ORDER = (
+    "crescent",
+    "crescent-four",
+    "crescent-face-down",
+    "canfield-d3",
+    "canfield-d1",
+    "canfield-classic",
+    "rainfall",
+    "storehouse",
+    "superior-canfield",
+    "solvitaire-canfield",
+    "canfield-d3-no-takebacks",
+)
 
 
 def _msg(lang: str, key: str, **params: Any) -> str:
