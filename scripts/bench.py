@@ -44,6 +44,7 @@ def main() -> None:
         default="",
         help="lighthouse: comma-separated page labels to audit (e.g. 'ko rules,examples')",
     )
+    parser.add_argument("--site", default="", help="analysis: a site built before (default: build one)")
     parser.add_argument("--save", default="", help="lighthouse: a folder to keep every run's JSON report in")
     args = parser.parse_args()
     for name in args.which or names:
