@@ -27,7 +27,7 @@ def _page_lang(page: Any, config: Any) -> str:
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
-    from sitegen import markers
+    from sitegen import pages
 
     src = Path(page.file.abs_src_path)
     # The front matter has been cut off `markdown`: count its lines so messages give the
@@ -42,7 +42,7 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     stash: dict[str, str] = {}
     setattr(page, STASH_ATTR, stash)
     try:
-        return markers.expand(
+        return pages.expand_markers(
             markdown,
             display_path(src, ROOT),
             _page_lang(page, config),
@@ -58,9 +58,6 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
-    from sitegen import lightpage, markers
+    from sitegen import pages
 
-    stash = getattr(page, STASH_ATTR, None)
-    if not stash:
-        return output
-    return lightpage.lighten(markers.unstash(output, stash))
+    return pages.put_back_blocks(output, getattr(page, STASH_ATTR, None))

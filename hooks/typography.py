@@ -13,23 +13,12 @@ if str(ROOT) not in sys.path:
 
 def on_page_content(html: str, page: Any, **kwargs: Any) -> str:
     from sitegen.page_typography import typeset
+    from sitegen.pages import typeset_content
 
     lang = page.file.src_uri.split("/", 1)[0]
-    html = _permalink_titles(html, lang)
     # The table of contents repeats the headings ("Colonne ou fondation ?"): same spaces there.
     _typeset_toc(page.toc, lang, typeset)
-    return typeset(html, lang)
-
-
-def _permalink_titles(html: str, lang: str) -> str:
-    """The headings' ¶ links say "Permanent link" (Python-Markdown's toc, one title for every
-    language): each page gets its own language's words from the catalogue."""
-    import html as html_lib
-
-    import catalogues
-
-    title = html_lib.escape(catalogues.message(lang, "site.permalink"), quote=True)
-    return html.replace('title="Permanent link"', f'title="{title}"')
+    return typeset_content(html, lang)
 
 
 def _typeset_toc(items: Any, lang: str, typeset: Any) -> None:
