@@ -186,6 +186,20 @@ class SiteHandler(SimpleHTTPRequestHandler):
         self.end_headers()
         return io.BytesIO(page)
 
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """A page that does not exist gets the site's own 404 page (in its look and with its
+        navigation, as a static host serves it), not the stdlib's bare "Error response"."""
+        page = Path(self.directory) / "404.html"
+        if code != 404 or not page.is_file() or self.command != "GET":
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
     def log_message(self, format: str, *args: Any) -> None:
         pass  # quiet: errors still reach the client; the build prints what matters
 

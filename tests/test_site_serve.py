@@ -55,6 +55,20 @@ def test_directory_serves_its_index(running: str) -> None:
     assert content_type.startswith("text/html") and "réserve" in body.decode()
 
 
+def test_an_unknown_page_gets_the_sites_own_404_page(site: Path) -> None:
+    """Hostile review #26: not the stdlib's English "Error response" page."""
+    import urllib.error
+
+    with serve.serving(site) as url:
+        with pytest.raises(urllib.error.HTTPError) as bare:
+            _get(url + "ko/nowhere/")
+        assert bare.value.code == 404 and b"Error response" in bare.value.read()  # no 404.html yet
+        (site / "404.html").write_text("<h1>Page not found</h1>", encoding="utf-8")
+        with pytest.raises(urllib.error.HTTPError) as ours:
+            _get(url + "ko/nowhere/")
+        assert ours.value.code == 404 and ours.value.read() == b"<h1>Page not found</h1>"
+
+
 def test_listens_on_loopback_only(running: str) -> None:
     assert running.startswith("http://127.0.0.1:")
 
