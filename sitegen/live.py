@@ -47,7 +47,13 @@ JS_MESSAGES = (
     "ui.answers-loading",
     "ui.queued",
 )
-REPLAY_MESSAGES = ("ui.replay-start", "ui.replay-counter", "ui.replay-unavailable", "ui.file-replay")
+REPLAY_MESSAGES = (
+    "ui.replay-start",
+    "ui.replay-counter",
+    "ui.replay-unavailable",
+    "ui.file-replay",
+    "ui.replay-step-invalid",
+)
 
 REPLAY_DIR = "assets/replays"
 # Try-it answers: named by a hash of their bytes, so equal answers (the same figure in two

@@ -359,3 +359,21 @@ def test_a_click_on_a_try_it_whose_answers_failed_waits_for_python(
     assert status != msg("en", "ui.python-error")
     # The aborted fetches' own console lines are the test's doing.
     watched.errors[:] = [e for e in watched.errors if "Failed to load resource" not in e]
+
+
+@pytest.mark.parametrize(("step", "lang"), [("abc", "en"), ("-1", "fr"), ("１", "ko"), ("99999", "de")])
+def test_a_replay_step_the_game_does_not_have_is_said(
+    page: Page, live_url: str, watched: Watch, step: str, lang: str
+) -> None:
+    """Finding 19: an invalid or too large `#step=` is not silently ignored or clamped."""
+    page.goto(live_url + page_path(lang, "examples") + "#step=" + step)
+    replay = page.locator("[data-replay]").first
+    total = len(json.loads(replay.locator("script[data-role='replay']").inner_text())["moves"])
+    shown = total if step.isascii() and step.isdigit() else 0
+    expect(replay.locator("[role='status']")).to_have_text(
+        catalogues.message(lang, "ui.replay-step-invalid", step=step, total=total, shown=shown)
+    )
+    if shown:
+        expect(replay).to_have_attribute("data-step", str(shown))
+    else:
+        assert (replay.get_attribute("data-step") or "0") == "0"

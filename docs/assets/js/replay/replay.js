@@ -116,8 +116,14 @@ export class Replay {
     const h = parseHash(location.hash);
     if (h.step === undefined) return null;
     if (h.replay !== undefined ? h.replay !== this.name : this.index !== 0) return null;
-    if (!/^\d+$/.test(h.step)) return null;
-    return Math.max(0, Math.min(this.total, parseInt(h.step, 10)));
+    // A step this game does not have is said, not silently replaced (hostile review #19).
+    const n = /^[0-9]+$/.test(h.step) ? parseInt(h.step, 10) : null;
+    const shown = n === null ? 0 : Math.min(this.total, n);
+    if (n === null || n > this.total) {
+      const text = format(this.msgs["ui.replay-step-invalid"] || "", { step: h.step, total: this.total, shown });
+      say(this.el, text, "refused");
+    }
+    return shown;
   }
 
   /** @returns {Promise<Steps>} */
