@@ -25,6 +25,7 @@ more, one otherwise; learn/lesson.js counts every action played, those taken bac
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -179,24 +180,30 @@ def _params(params: dict[str, Any], lang: str, game: str) -> dict[str, Any]:
 
 def par(lesson: Lesson) -> int:
     """The fewest actions from the lesson's position to its goal (breadth-first)."""
+    return len(par_line(lesson))
+
+
+def par_line(lesson: Lesson) -> list[str]:
+    """A line of `par` actions that reaches the goal: the first found breadth-first, in the
+    engine's move order (deterministic). The lesson's "Show me" plays it."""
     import engine
     from sitegen.learn_tree import state_key
 
-    layer = [engine.from_state(lesson.state)]
+    layer: list[tuple[Any, list[str]]] = [(engine.from_state(lesson.state), [])]
     seen = {state_key(lesson.state)}
-    for depth in range(1, len(lesson.line) + 1):
+    for _depth in range(1, len(lesson.line) + 1):
         nxt = []
-        for g in layer:
+        for g, line in layer:
             for move in g.legal_moves():
                 twin = g.copy()
                 twin.play(move)
                 st = twin.state()
                 if goal_met(st, lesson.goal):
-                    return depth
+                    return [*line, move]
                 key = state_key(st)
                 if key not in seen:
                     seen.add(key)
-                    nxt.append(twin)
+                    nxt.append((twin, [*line, move]))
         layer = nxt
     raise ValueError(f"lesson {lesson.name}: the goal is not reached within the line's length")
 
@@ -342,7 +349,8 @@ def lesson_html(args: str, lang: str, ctx: MarkerContext) -> str:
         extra = f'<button type="button" data-action="draw">{m("ui.button.draw")}</button>'
     import diagrams
 
-    fewest = par(lesson)
+    show = par_line(lesson)
+    fewest = len(show)
     rule = m("learn.par", par=fewest)
     return "\n".join(
         [
@@ -350,7 +358,8 @@ def lesson_html(args: str, lang: str, ctx: MarkerContext) -> str:
                 f'<section class="cc-live cc-learn cc-lesson" id="{ident}" data-lesson="{_esc(name)}"'
                 f' data-board="{lesson.game}" data-lang="{_esc(lang)}" data-diagram-id="{ident}"'
                 f' data-answers="{_esc(answers_file(data, lang))}"'
-                f' data-par="{fewest}" data-search-exclude aria-labelledby="{ident}-title"'
+                f' data-par="{fewest}" data-show="{_esc(json.dumps(show))}"'
+                f' data-search-exclude aria-labelledby="{ident}-title"'
                 f"{state_attribute(lesson.state)}>"
             ),
             (
@@ -370,7 +379,8 @@ def lesson_html(args: str, lang: str, ctx: MarkerContext) -> str:
             (
                 f'<div class="cc-toolbar">{extra}'
                 f'<button type="button" data-action="undo">{m("ui.button.undo")}</button>'
-                f'<button type="button" data-action="reset">{m("ui.button.reset")}</button></div>'
+                f'<button type="button" data-action="reset">{m("ui.button.reset")}</button>'
+                f'<button type="button" data-action="show-me">{m("learn.button.show")}</button></div>'
             ),
             '<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
             # The stars: symbols for the eye (aria-hidden), the sentence for everyone (learn/lesson.js).
@@ -400,4 +410,7 @@ LEARN_MESSAGES = (
     "learn.stars.1",
     "learn.stars.2",
     "learn.stars.3",
+    "learn.show.playing",
+    "learn.show.done",
+    "learn.stars.shown",
 )

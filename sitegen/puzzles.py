@@ -43,10 +43,13 @@ PICKER_MESSAGES = (
     "learn.rating.moved",
     "learn.rating.cleared",
     "learn.pick.none",
+    "learn.pick.none-missed",
     "learn.pick.chosen",
     "learn.daily.streak",
 )
 RATING_WEIGHTS = {"legal": 100, "nodes": 60, "depth": 30, "beginner": 200}
+# Ratings from the first bound up are medium, from the second up hard (grade_of).
+GRADE_BOUNDS = (1300, 1700)
 PUZZLE_MESSAGES = (
     "ui.undone",
     "reason.nothing-to-undo",
@@ -169,16 +172,26 @@ def features(puzzle: Puzzle) -> dict[str, Any]:
     }
 
 
-def rating(puzzle: Puzzle) -> int:
-    f = features(puzzle)
+def rating_of(legal: int, nodes: int, depth: int, beginner_falls: bool) -> int:
     w = RATING_WEIGHTS
     return (
         RATING_BASE
-        + w["legal"] * (f["legal"] - 2)
-        + w["nodes"] * ((1 + f["nodes"]).bit_length() - 1)
-        + w["depth"] * f["depth"]
-        + w["beginner"] * int(f["beginner_falls"])
+        + w["legal"] * (legal - 2)
+        + w["nodes"] * ((1 + nodes).bit_length() - 1)
+        + w["depth"] * depth
+        + w["beginner"] * int(beginner_falls)
     )
+
+
+def rating(puzzle: Puzzle) -> int:
+    f = features(puzzle)
+    return rating_of(f["legal"], f["nodes"], f["depth"], f["beginner_falls"])
+
+
+def grade_of(legal: int, nodes: int, depth: int, beginner_falls: bool) -> str:
+    """The grade is the rating's band (GRADE_BOUNDS), so it follows the measured features."""
+    r = rating_of(legal, nodes, depth, beginner_falls)
+    return GRADES[sum(r >= bound for bound in GRADE_BOUNDS)]
 
 
 def puzzle_order(docs_dir: Path, root: Path | None = None) -> dict[str, list[Puzzle]]:
@@ -368,8 +381,9 @@ def rating_rule_text(args: str, lang: str, ctx: MarkerContext) -> str:
 
 def picker_html(args: str, lang: str, ctx: MarkerContext) -> str:
     """`<!-- puzzlepicker: panel -->`: the reader's rating, the picker (easier / at my level /
-    harder) and the puzzle of the day with its streak; assets/js/learn/rating.js fills it from
-    the page's puzzles and localStorage (nothing it shows needs a server)."""
+    harder / the ones missed at the first try) and the puzzle of the day with its streak;
+    assets/js/learn/rating.js fills it from the page's puzzles and localStorage (nothing it
+    shows needs a server)."""
     import catalogues
     from sitegen.live import _esc, json_script, ui_messages
 
@@ -380,7 +394,7 @@ def picker_html(args: str, lang: str, ctx: MarkerContext) -> str:
     daily = m("punct.label", label=catalogues.message(lang, "learn.daily.label"))
     picks = "".join(
         f'<button type="button" data-pick="{how}">{m(f"learn.pick.{how}")}</button>'
-        for how in ("easier", "level", "harder")
+        for how in ("easier", "level", "harder", "missed")
     )
     return "\n".join(
         [

@@ -4,6 +4,9 @@ The marks are aria-hidden; the sentence is in the result and in the role="status
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
@@ -84,3 +87,59 @@ def test_stars_at_par_and_above_it(page: Page, live_url: str, watched: Watch, la
     for move in lesson.line:
         play(el, game, move)
     check_stars(el, lang, lesson, 5, 2)
+
+
+def drawing(el: Locator) -> list[str]:
+    """The board's drawing as its elements, in order but for the <defs> (the stored start
+    drawing and an answer's list the glyphs they define in different orders), and its
+    description, which says every card's place."""
+    svg = el.locator("[data-role='svg'] svg").first
+    parts = re.split(r"(?=<)", svg.evaluate("s => s.outerHTML"))
+    start, end = parts.index(next(p for p in parts if p.startswith("<defs"))), parts.index("</defs>")
+    return [*parts[:start], *sorted(parts[start:end]), *parts[end:], svg.locator("desc").text_content() or ""]
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_show_me_plays_the_par_line_then_puts_the_lesson_back_without_stars(
+    page: Page, live_url: str, watched: Watch, lang: str
+) -> None:
+    from sitegen.lessons import par_line
+
+    lesson = load_lesson(DOCS, "cf-draw", ROOT)
+    line = par_line(lesson)
+    assert len(line) == par(lesson) == 4
+    page.goto(live_url + page_path(lang, "canfield") + "#lesson-cf-draw")
+    el = page.locator("[data-lesson='cf-draw']")
+    expect(el).to_have_attribute("data-live", "true")
+    assert el.get_attribute("data-show") == json.dumps(line)
+    button = el.locator("[data-action='show-me']")
+    expect(button).to_have_text(catalogues.message(lang, "learn.button.show"))
+    # The reader has played one action of the line: Show me starts from the lesson's start and
+    # comes back to this position.
+    game = engine.from_state(lesson.state)
+    play(el, game, lesson.line[0])
+    expect(el.locator("[data-action='undo']")).to_be_enabled()
+    before = drawing(el)
+    button.click()
+    expect(el).to_have_attribute("data-showing", "true")
+    expect(status(el)).to_have_text(catalogues.message(lang, "learn.show.playing"))
+    # The cards glide as on the Play page (an animation on the drawing while the line plays).
+    page.wait_for_function(
+        "() => document.querySelector(\"[data-lesson='cf-draw'] [data-role='svg'] svg\")"
+        ".getAnimations({subtree: true}).length > 0",
+        timeout=10_000,
+    )
+    expect(el).to_have_attribute("data-show-step", str(len(line)), timeout=15_000)
+    expect(el).not_to_have_attribute("data-showing", "true", timeout=10_000)
+    expect(status(el)).to_have_text(catalogues.message(lang, "learn.show.done"))
+    assert drawing(el) == before
+    assert el.get_attribute("data-done") is None and el.get_attribute("data-stars") is None
+    progress = page.evaluate("localStorage.getItem('cc-learn-progress')")
+    assert progress is None or "cf-draw" not in progress
+    # The reader goes on from where they were: solved, but without stars.
+    for move in lesson.line[1:]:
+        play(el, game, move)
+    expect(el).to_have_attribute("data-done", "true")
+    assert el.get_attribute("data-stars") is None
+    box = el.locator("[data-role='stars']")
+    expect(box.locator("[data-role='star-text']")).to_have_text(catalogues.message(lang, "learn.stars.shown"))

@@ -160,3 +160,45 @@ def test_puzzle_of_the_day_and_its_streak(page: Page, live_url: str) -> None:
         )
         solve(page, live_url, want)
         expect(picker).to_have_attribute("data-streak", str(streak_after))
+
+
+def test_try_again_the_ones_missed_cycles_through_the_unsolved_misses(page: Page, live_url: str) -> None:
+    """Missed at the first try and not solved since: the button goes to each of them in the
+    page's order, round again at the end; one solved after the miss drops out; none left: says so."""
+    a, b, c = PAGE_LIST[1], PAGE_LIST[len(PAGE_LIST) // 2], PAGE_LIST[-1]
+    page.goto(live_url + page_path("en", "puzzles"))
+    # a and c missed, b solved at the first try; a solved later (after its miss).
+    page.evaluate(
+        "([r, s]) => { localStorage.setItem('cc-learn-rating', JSON.stringify({rating: 1200, rated: r}));"
+        " localStorage.setItem('cc-learn-progress', JSON.stringify({lessons: {}, puzzles: s})); }",
+        [{a.name: 0, b.name: 1, c.name: 0}, {b.name: True}],
+    )
+    page.reload()
+    picker = page.locator("[data-puzzle-picker]")
+    button = picker.locator("[data-pick='missed']")
+    expect(button).to_have_text(catalogues.message("en", "learn.pick.missed"))
+    for want in (a, c, a):
+        button.click()
+        expect(picker).to_have_attribute("data-picked", want.name)
+        assert page.evaluate("location.hash") == f"#puzzle-{want.name}"
+        expect(page.locator(f"#puzzle-{want.name}-title")).to_be_focused()
+    # A real miss on the page counts: b2 missed here joins the list (after a in the page's order).
+    b2 = PAGE_LIST[2]
+    solve(page, live_url, a)  # a solved now: out of the list
+    page.goto("about:blank")
+    page.goto(live_url + page_path("en", "puzzles") + f"#puzzle-{b2.name}")
+    el = page.locator(f"[data-puzzle='{b2.name}']")
+    expect(el).to_have_attribute("data-live", "true")
+    el.scroll_into_view_if_needed()
+    play_puzzle_move(el, engine.from_state(b2.state), min(b2.alternatives))
+    expect(el).to_have_attribute("data-refuted", "true")
+    assert kept(page)["rated"][b2.name] == 0  # type: ignore[index]
+    picker.locator("[data-pick='missed']").click()
+    expect(picker).to_have_attribute("data-picked", b2.name)
+    picker.locator("[data-pick='missed']").click()
+    expect(picker).to_have_attribute("data-picked", c.name)
+    # Every miss solved: the button says none is left and goes nowhere.
+    solve(page, live_url, b2)
+    solve(page, live_url, c)
+    picker.locator("[data-pick='missed']").click()
+    expect(picker.locator("[role='status']")).to_have_text(catalogues.message("en", "learn.pick.none-missed"))

@@ -45,7 +45,7 @@ export const KINDS = [
   {
     selector: "[data-lesson],[data-puzzle]",
     module: "learn/lesson.js",
-    preload: [...BOARD, ...ANSWERS, "learn/progress.js", "learn/rating.js"],
+    preload: [...BOARD, ...ANSWERS, "learn/progress.js", "learn/rating.js", "play/glide.js"],
     make: (m, el) => new m.Lesson(el),
   },
   { selector: "[data-puzzle-picker]", module: "learn/rating.js", preload: ["core/messages.js", "core/storage.js",

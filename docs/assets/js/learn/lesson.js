@@ -16,6 +16,18 @@ import { busy, clearHint, select, swapDrawing } from "../board/render.js";
 import { fetchJSON, questionIndex, storedAnswer } from "../board/sources.js";
 import { markDone, readProgress } from "./progress.js";
 import { noteSolved, ratePuzzle } from "./rating.js";
+import { Glide } from "../play/glide.js";
+
+const SHOW_MS = 700; // "Show me": the time each action of the line stays on show
+
+/** A move's notation as the board's question ("draw" a tap on the stock, "7:2>4" a drop from 7).
+ * @param {string} move @returns {[Op, Args]} */
+function question(move) {
+  if (move === "redeal") return ["redeal", {}];
+  if (move === "draw") return ["tap", { place: "stock" }];
+  const [src, dst] = move.split(">");
+  return ["drop", { src: src.split(":")[0], dst }];
+}
 
 /** @typedef {import("../python/protocol.js").Answer} Answer */
 /** @typedef {import("../python/protocol.js").Op} Op */
@@ -46,6 +58,9 @@ export class Lesson extends Board {
     this.s.live = true; // no Python to wait for: every answer is in the build's file
     /** @type {{index: number, step: number} | null} while a puzzle's refutation is shown */
     this.refutation = null;
+    this.showing = false; // "Show me" is playing the lesson's line (showMe)
+    /** @type {import("../play/glide.js").Glide | null} */
+    this.glide = null;
     this.s.position = JSON.parse(el.getAttribute("data-state") || "null");
     el.setAttribute("data-live", "true");
     if (readProgress()[this.family][this.ident]) this.showBadge();
@@ -123,6 +138,10 @@ export class Lesson extends Board {
         return loaded ? this.ask(op, a) : null;
       });
     }
+    if (this.showing) {
+      this.say(this.msg("learn.show.playing"), "info");
+      return Promise.resolve(null);
+    }
     if (this.isDone() || this.refutation) {
       // The goal is reached (or a refutation is on show): the board rests until reset.
       this.say(this.msg(this.refutation ? "learn.refutation-reset" : "learn.already-done"), "info");
@@ -186,6 +205,15 @@ export class Lesson extends Board {
     const par = Number(this.el.getAttribute("data-par") || "0");
     const box = q(this.el, '[data-role="stars"]');
     if (!par || !box) return;
+    if (this.el.hasAttribute("data-shown")) {
+      // The line was shown on this visit ("Show me"): solved, but no stars for it.
+      setText(box, '[data-role="star-marks"]', "");
+      setText(box, '[data-role="star-text"]', this.msg("learn.stars.shown"));
+      box.hidden = false;
+      const status = q(this.el, '[role="status"]');
+      if (status) this.say((status.textContent || "") + " " + this.msg("learn.stars.shown"), "won");
+      return;
+    }
     const stars = this.played <= par ? 3 : this.played <= par + 2 ? 2 : 1;
     const text = format(this.msg("learn.stars." + stars), { actions: this.played, par });
     this.el.setAttribute("data-stars", String(stars));
@@ -198,6 +226,15 @@ export class Lesson extends Board {
 
   /** @param {string} name */
   action(name) {
+    if (this.showing) {
+      // The line on show ends by itself and puts the lesson back.
+      this.say(this.msg("learn.show.playing"), "info");
+      return;
+    }
+    if (name === "show-me") {
+      this.showMe();
+      return;
+    }
     if (!this.data && name !== "draw" && name !== "redeal") {
       // Nothing played yet: undo has nothing to take back, reset nothing to undo.
       if (name === "undo") this.say(this.msg("reason.nothing-to-undo"), "refused");
@@ -243,6 +280,59 @@ export class Lesson extends Board {
     if (done) done.hidden = true;
     this.showNode(this.msg("ui.reset-done"));
     return null;
+  }
+
+  // ---- a lesson's "Show me": its par line played with the glide, then the lesson put back ----
+
+  /** Plays data-show (sitegen/lessons.py par_line) from the lesson's start, one action every
+   * SHOW_MS, then puts back the position, the actions counted and the result the reader had. A
+   * line on show is not the reader's: no progress, no stars. */
+  async showMe() {
+    const data = await this.loadAnswers();
+    if (!data || this.showing) return;
+    this.draw();
+    if (!this.glide) {
+      // Cards glide as on the Play page (its plugin reads only the board's drawing).
+      this.glide = new Glide(/** @type {any} */ (this));
+      this.plugins.list.push(this.glide);
+    }
+    const line = /** @type {string[]} */ (JSON.parse(this.el.getAttribute("data-show") || "[]"));
+    const kept = { path: this.path, played: this.played, refutation: this.refutation };
+    const attrs = ["data-done", "data-stars", "data-refuted"].map((n) => ({ n, v: this.el.getAttribute(n) }));
+    const boxes = qa(this.el, '[data-role="stars"], [data-role="done"], [data-role="refutation"]').map(
+      (b) => ({ b, hidden: b.hidden }));
+    for (const { n } of attrs) this.el.removeAttribute(n);
+    for (const { b } of boxes) b.hidden = true;
+    this.showing = true;
+    this.el.setAttribute("data-showing", "true");
+    this.refutation = null;
+    this.path = [0];
+    this.showNode(this.msg("learn.show.playing"));
+    const pause = () => new Promise((ok) => setTimeout(ok, SHOW_MS));
+    for (const [i, move] of line.entries()) {
+      await pause();
+      const [op, args] = question(move);
+      const index = questionIndex(this.current(), op, args);
+      if (index === null) break; // not in the build's tree: cannot happen (tests/test_lesson_show.py)
+      const answer = storedAnswer(data, index, args, "");
+      if (answer.node === undefined) break;
+      this.path.push(answer.node);
+      answer.state = data.nodes[answer.node].state;
+      this.applyAnswer(answer, op);
+      this.el.setAttribute("data-show-step", String(i + 1));
+    }
+    await pause();
+    this.glide.request(); // a glide still running ends before the position comes back
+    this.path = kept.path;
+    this.played = kept.played;
+    this.refutation = kept.refutation;
+    for (const { n, v } of attrs) if (v === null) this.el.removeAttribute(n); else this.el.setAttribute(n, v);
+    for (const { b, hidden } of boxes) b.hidden = hidden;
+    this.showing = false;
+    this.el.removeAttribute("data-showing");
+    this.el.setAttribute("data-shown", "true");
+    this.showNode(this.msg("learn.show.done"));
+    if (this.refutation) this.showRefutationStep();
   }
 
   // ---- a puzzle's refutation: the line that shows why a wrong move loses ------------------

@@ -149,18 +149,38 @@ export class Picker {
   }
 
   /** Goes to the unsolved puzzle closest to the aim (easier: below the reader's rating, harder:
-   * above it); ties: the page's order. @param {string} how "easier" | "level" | "harder" */
+   * above it); ties: the page's order. "missed": the next puzzle, in the page's order after the
+   * one picked last (round again at the end), that the reader missed at the first try and has
+   * not solved since. @param {string} how "easier" | "level" | "harder" | "missed" */
   pick(how) {
-    const me = readRating().rating;
+    const kept = readRating();
+    const me = kept.rating;
     const solved = readProgress().puzzles;
+    const list = puzzleList();
+    if (how === "missed") {
+      const missed = list.filter((p) => kept.rated[p.id] === 0 && !solved[p.id]);
+      if (!missed.length) {
+        this.say(this.msgs["learn.pick.none-missed"] || "");
+        return;
+      }
+      const at = list.findIndex((p) => p.id === this.el.getAttribute("data-picked"));
+      this.go(missed.find((p) => list.indexOf(p) > at) || missed[0]);
+      return;
+    }
     const aim = how === "easier" ? me - STEP : how === "harder" ? me + STEP : me;
-    const fits = puzzleList().filter((p) => !solved[p.id] && (how === "easier" ? p.rating < me : how === "harder" ? p.rating > me : true));
+    const fits = list.filter((p) => !solved[p.id] && (how === "easier" ? p.rating < me : how === "harder" ? p.rating > me : true));
     if (!fits.length) {
       this.say(this.msgs["learn.pick.none"] || "");
       return;
     }
     let best = fits[0];
     for (const p of fits) if (Math.abs(p.rating - aim) < Math.abs(best.rating - aim)) best = p;
+    this.go(best);
+  }
+
+  /** Takes the reader to a puzzle: says which, scrolls to it and moves the focus to its title.
+   * @param {{id: string, rating: number, title: string}} best */
+  go(best) {
     this.el.setAttribute("data-picked", best.id);
     this.say(format(this.msgs["learn.pick.chosen"] || "{title}", { title: best.title, rating: best.rating }));
     const target = document.getElementById("puzzle-" + best.id);
