@@ -40,7 +40,10 @@ def validate(state: dict[str, Any]) -> None:
         seq = state.get(key)
         if not isinstance(seq, list):
             raise ValueError(f"canfield state: {key!r} must be a list of cards")
-        for card in seq:
+        for j, card in enumerate(seq):
+            # A public view's face-down reserve card is None (engine.public_state), never its top.
+            if card is None and key == "reserve" and j < len(seq) - 1:
+                continue
             cards.parts(card, f"canfield state, {key}")
     cols = state.get("columns")
     if not isinstance(cols, list) or len(cols) != 4 or not all(isinstance(c, list) for c in cols):
@@ -90,7 +93,8 @@ def _aria_top(lang: str, place: str, seq: list[str]) -> str:
 
 def _vertical(pid: str, seq: list[str], x: int, y: int, lang: str, p: Place) -> None:
     for i, card in enumerate(seq):
-        p.parts.append(card_face(pid, card, x, y + i * FAN_V, lang, "v"))
+        y_i = y + i * FAN_V
+        p.parts.append(card_back(pid, x, y_i) if card is None else card_face(pid, card, x, y_i, lang, "v"))
     p.top = Box(x, y + max(0, len(seq) - 1) * FAN_V)
     p.hit = Box(x, y).union(p.top)
 

@@ -24,7 +24,7 @@ from xml.sax.saxutils import escape
 import catalogues
 
 from . import cards
-from .svg import CH, CW, Box, Place, card_face, label, outline
+from .svg import CH, CW, Box, Place, card_back, card_face, label, outline
 
 FOUNDATIONS = ("S+", "H+", "D+", "C+", "S-", "H-", "D-", "C-")
 PILES = tuple(str(n) for n in range(1, 17))
@@ -60,7 +60,11 @@ def validate(state: dict[str, Any]) -> None:
     for i, pile in enumerate(piles, 1):
         if not isinstance(pile, list):
             raise ValueError(f"crescent state: pile {i} is not a list")
-        for card in pile:
+        for j, card in enumerate(pile):
+            # A public view's face-down card is None (engine.public_state): drawn as a back,
+            # never its top, which is always face up.
+            if card is None and j < len(pile) - 1:
+                continue
             cards.parts(card, f"crescent state, pile {i}")
     founds = state.get("foundations")
     if not isinstance(founds, dict) or set(founds) != set(FOUNDATIONS):
@@ -109,7 +113,9 @@ def _pile(
                 cx, cy, corner = x + i * FAN_H, y, "h"
             else:
                 cx, cy, corner = x, y + i * FAN_V, "v"
-            p.parts.append(card_face(pid, card, cx, cy, lang, corner))
+            p.parts.append(
+                card_back(pid, cx, cy) if card is None else card_face(pid, card, cx, cy, lang, corner)
+            )
             if i == 0:
                 first = Box(cx, cy)
         p.top = Box(cx, cy)

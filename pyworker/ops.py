@@ -103,8 +103,12 @@ def _canonical(move: str, before: dict[str, Any], after: dict[str, Any]) -> str:
 
 
 def view(board: Board) -> Answer:
-    """The position of `board`: state, interactive SVG, description, button labels."""
-    state = board.game.state()
+    """The position of `board`: state, interactive SVG, description, button labels.
+
+    All of it is drawn from the public view (engine.public_state): in a face-down version the
+    page never receives a face-down card, in its state, its picture or the picture's labels
+    and description (a face-down card is null in the state, a card's back in the picture)."""
+    state = engine.public_state(board.game)
     highlight = None
     if board.last_move:
         src, dst = _places_of(board.last_move)
@@ -190,8 +194,16 @@ def _board(args: dict[str, Any]) -> Board:
 # ---- operations -------------------------------------------------------------------------------
 
 
-def _random_code(kind: str, draw: Any) -> str:
-    options = "N" if kind == "crescent" else ("D1" if str(draw) == "1" else "D3")
+def _random_code(kind: str, draw: Any, version: Any = None) -> str:
+    """A random deal's code: of the named `version` (a key of engine.VERSIONS: the new-game
+    dialog's choice), else the seeds' rules (Canfield: the app's, drawing `draw`)."""
+    if version is not None:
+        row = engine.VERSIONS.get(version) if isinstance(version, str) else None
+        if row is None or row[0] != PREFIX[kind]:
+            raise ValueError(f"{version!r} is not a version of {kind} (engine.VERSIONS)")
+        options = row[1]
+    else:
+        options = "N" if kind == "crescent" else ("D1" if str(draw) == "1" else "D3")
     return f"{PREFIX[kind]}1-{options}-{deal_letters(random.randrange(DEAL_COUNT))}"
 
 
@@ -211,7 +223,8 @@ def _deal(kind: str, lang: str, code: Any, kept: bool = False) -> tuple[engine.G
 
 
 def open_board(args: dict[str, Any]) -> Answer:
-    """Opens a deal on a board: {code} | {random, draw} | {state}; then {moves} are replayed.
+    """Opens a deal on a board: {code} | {random, draw, version} | {state}; then {moves} are
+    replayed.
 
     A bad code (from the URL hash or the code field: reader input, never trusted) opens
     `fallback` instead, and the answer's message says what was wrong.
@@ -238,7 +251,7 @@ def open_board(args: dict[str, Any]) -> Answer:
         except engine.StateError as e:
             raise ValueError(f"the page's position is impossible: {e}") from None
     elif args.get("random"):
-        game, problem = _deal(kind, lang, _random_code(kind, args.get("draw")))
+        game, problem = _deal(kind, lang, _random_code(kind, args.get("draw"), args.get("version")))
     else:
         game, problem = _deal(kind, lang, args.get("code"))
         from_link = game is not None and not args.get("restored")

@@ -19,16 +19,20 @@ MIN_SECONDS, MAX_SECONDS, DEFAULT_SECONDS = 0.05, 30.0, 1.0
 
 
 def verdict(args: dict[str, Any]) -> dict[str, Any]:
-    """{state, seconds?, line?, lang?} -> {verdict: "win" | "loss" | "unknown", seconds, nodes,
+    """{state, code?, moves?, seconds?, line?, lang?} -> {verdict: "win" | "loss" | "unknown", seconds, nodes,
     line?: [{move, text}] (asked for and won)}."""
     seconds = args.get("seconds", DEFAULT_SECONDS)
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or math.isnan(seconds):
         seconds = DEFAULT_SECONDS
     seconds = min(MAX_SECONDS, max(MIN_SECONDS, float(seconds)))
+    masked = False
     try:
         game = engine.from_state(args.get("state"))
     except engine.StateError as e:
-        return {"verdict": "unknown", "error": e.reason}
+        rebuilt = _from_link(args)
+        if rebuilt is None:
+            return {"verdict": "unknown", "error": e.reason}
+        game, masked = rebuilt, True
     if game.status == "won":
         return {"verdict": "win", "seconds": 0.0, "nodes": 0}
     found = engine.solve(game, max_seconds=seconds)
@@ -37,9 +41,34 @@ def verdict(args: dict[str, Any]) -> dict[str, Any]:
         "seconds": round(found.seconds, 3),
         "nodes": found.nodes,
     }
-    if args.get("line") and found.status == "win":
+    # A line from a masked position would name the face-down cards it uncovers: none is given.
+    if args.get("line") and found.status == "win" and not masked:
         answer["line"] = _line(game, found.moves, str(args.get("lang") or "en"))
     return answer
+
+
+def _from_link(args: dict[str, Any]) -> engine.Game | None:
+    """The position of a page whose state hides face-down cards (engine.public_state), rebuilt
+    from its deal's code and its link's moves; None unless every move reads and plays and the
+    position's public view is the state the page sent (the verdict is about the board shown).
+    The answer names no card, so the solver may see them all (the open-card value)."""
+    from . import links
+
+    code, text = args.get("code"), args.get("moves")
+    if not isinstance(code, str) or not isinstance(text, str):
+        return None
+    try:
+        game = engine.new_game(code)
+    except engine.CodeError:
+        return None
+    moves, bad = links.read(game.game, text)
+    if bad is not None:
+        return None
+    for move in moves:
+        if game.check(move) is not None:
+            return None
+        game.play(move)
+    return game if engine.public_state(game) == args.get("state") else None
 
 
 def _line(game: engine.Game, moves: list[str], lang: str) -> list[dict[str, str]]:

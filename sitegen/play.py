@@ -1,7 +1,8 @@
 """Build-time HTML of a Play page's own parts, beside the board that sitegen/live.py writes:
-the verdict line, the new-game dialog (Canfield: the seeds' draw choice and "Double click"
-setting), the reader's statistics, and the messages their scripts need (catalogues/<lang>/
-play.json). The scripts are docs/assets/js/play/ (verdict.js, settings.js, saved.js, stats.js).
+the verdict line, the new-game dialog (every named version of the game, engine.VERSIONS;
+Canfield: the seeds' draw choice first, and its "Double click" setting), the reader's
+statistics, and the messages their scripts need (catalogues/<lang>/play.json). The scripts are
+docs/assets/js/play/ (verdict.js, settings.js, saved.js, stats.js).
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from typing import Any
+
+import engine
 
 # play.json keys the page's scripts show without asking Python (the rest Python sends itself).
 JS_KEYS = (
@@ -46,36 +49,64 @@ def verdict_html(m: Callable[..., str]) -> str:
     )
 
 
+def versions(game: str) -> tuple[str, ...]:
+    """The named versions of `game` the new-game dialog offers: engine.VERSIONS' rows, in its
+    order (the seeds' rules first)."""
+    prefix = {"crescent": "CR", "canfield": "CF"}[game]
+    return tuple(key for key, (pre, _) in engine.VERSIONS.items() if pre == prefix)
+
+
+def version_label_key(key: str) -> str:
+    """The dialog's label of a version: the seeds' own words for the app's two draws."""
+    return {"canfield-app-draw-3": "play.draw.3", "canfield-app-draw-1": "play.draw.1"}.get(
+        key, f"play.version.{key}"
+    )
+
+
 def newgame_button(game: str, m: Callable[..., str]) -> str:
-    """Canfield: "New game…" opens the dialog; Crescent has no options, so a new deal at once."""
-    if game == "canfield":
-        return (
-            f'<button type="button" data-action="newgame" aria-haspopup="dialog">'
-            f"{m('play.button.newgame')}</button>"
-        )
-    return f'<button type="button" data-action="random">{m("ui.button.new")}</button>'
+    """ "New game…" opens the dialog, where the version is chosen."""
+    return (
+        f'<button type="button" data-action="newgame" aria-haspopup="dialog">'
+        f"{m('play.button.newgame')}</button>"
+    )
+
+
+def _radios(keys: tuple[str, ...], checked: str, m: Callable[..., str]) -> str:
+    return "".join(
+        f'<label><input type="radio" name="version" value="{_esc(key)}" data-role="version-choice"'
+        f' data-code="{_esc(engine.VERSIONS[key][1])}"'
+        f"{' checked' if key == checked else ''}> {m(version_label_key(key))}</label>"
+        for key in keys
+    )
 
 
 def dialog_html(game: str, ident: str, state: dict[str, Any], m: Callable[..., str]) -> str:
-    """The new-game dialog (Canfield): a real <dialog>, labelled by its title."""
-    if game != "canfield":
-        return ""
+    """The new-game dialog: a real <dialog>, labelled by its title, offering every named version
+    (Canfield: the seeds' draw choice first, then the other versions; and "Double click")."""
     title = f"{ident}-newgame-title"
-    help_id = f"{ident}-double-click-help"
-    default = str(state.get("draw", 3))
-    radios = "".join(
-        f'<label><input type="radio" name="draw" value="{n}" data-role="draw-choice"'
-        f"{' checked' if n == default else ''}> {m('play.draw.' + n)}</label>"
-        for n in ("3", "1")
-    )
+    keys = versions(game)
+    if game == "canfield":
+        default = f"canfield-app-draw-{state.get('draw', 3)}"
+        app = tuple(k for k in keys if k.startswith("canfield-app-"))
+        others = tuple(k for k in keys if k not in app)
+        help_id = f"{ident}-double-click-help"
+        choices = (
+            f"<fieldset><legend>{m('play.dialog.draw')}</legend>{_radios(app, default, m)}</fieldset>"
+            f"<fieldset><legend>{m('play.dialog.other-versions')}</legend>"
+            f"{_radios(others, default, m)}</fieldset>"
+            f'<p><label><input type="checkbox" name="double-click" data-role="double-click" checked'
+            f' aria-describedby="{_esc(help_id)}"> {m("play.dialog.double-click")}</label></p>'
+            f'<p class="cc-help" id="{_esc(help_id)}">{m("play.dialog.double-click-help")}</p>'
+        )
+    else:
+        choices = (
+            f"<fieldset><legend>{m('play.dialog.version')}</legend>{_radios(keys, keys[0], m)}</fieldset>"
+        )
     return (
         f'<dialog class="cc-dialog" data-role="newgame-dialog" aria-labelledby="{_esc(title)}">'
         f'<form method="dialog">'
         f'<h2 id="{_esc(title)}">{m("play.dialog.title")}</h2>'
-        f"<fieldset><legend>{m('play.dialog.draw')}</legend>{radios}</fieldset>"
-        f'<p><label><input type="checkbox" name="double-click" data-role="double-click" checked'
-        f' aria-describedby="{_esc(help_id)}"> {m("play.dialog.double-click")}</label></p>'
-        f'<p class="cc-help" id="{_esc(help_id)}">{m("play.dialog.double-click-help")}</p>'
+        f"{choices}"
         # "Deal" first: Enter in the form submits with the first button.
         f'<p class="cc-dialog-buttons"><button type="submit" value="deal" data-role="deal">'
         f'{m("play.dialog.start")}</button> <button type="submit" value="cancel">'

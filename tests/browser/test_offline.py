@@ -124,7 +124,8 @@ def test_a_korean_play_page_goes_live_offline_after_one_visit(
     expect(page.locator("[data-offline-note]")).to_be_hidden()
     # A move is answered by Python, offline.
     before = page.locator("[data-board]").get_attribute("data-state")
-    page.locator("[data-board] [data-action='random']").first.click()
+    page.locator("[data-board] [data-action='newgame']").first.click()  # the new-game dialog
+    page.locator("[data-board] [data-role='deal']").first.click()
     page.wait_for_function(f"document.querySelector('[data-board]').dataset.state !== {before!r}")
 
     # Another Korean page, its search index and a replay's steps, none visited before.

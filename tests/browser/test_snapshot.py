@@ -73,7 +73,8 @@ def test_first_visit_boots_then_the_next_starts_from_the_snapshot(
     assert go_live(page, url) == "snapshot"
     # Python works after the restore: a random deal (reseeded) and a refused move.
     before = page.locator("[data-board]").get_attribute("data-state")
-    page.locator("[data-board] [data-action='random']").first.click()
+    page.locator("[data-board] [data-action='newgame']").first.click()  # the new-game dialog
+    page.locator("[data-board] [data-role='deal']").first.click()
     page.wait_for_function(f"document.querySelector('[data-board]').dataset.state !== {before!r}")
     assert w.errors == [] and w.off_site() == []
 

@@ -166,6 +166,13 @@ export class PlayBoard extends Board {
     return (this.settings && this.settings.draw()) || super.drawChoice();
   }
 
+  /** Every random deal is of the version the new-game dialog chose (play/settings.js).
+   * @param {OpenArgs} args */
+  open(args) {
+    if (args.random && this.settings) args.version = this.settings.version();
+    return super.open(args);
+  }
+
   linkHash() {
     return this.saved ? this.saved.linkHash : null;
   }

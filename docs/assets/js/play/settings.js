@@ -1,25 +1,32 @@
-/* Play pages: the seeds' app settings and its new-game dialog (a plugin: board/events.js).
+/* Play pages: the new-game dialog and the seeds' app settings (a plugin: board/events.js).
  *
- * Canfield, as the seeds describe the app: a new game is chosen in a dialog, drawing "3 cards,
- * hard" (the default) or "1 card, easy"; the "Double click" setting (on by default) lets a tap
- * send a card to a column when no foundation takes it; off, a tap only sends a card to its
- * foundation, else selects it (pyworker.ops.tap reads `double_click`). Both are kept in the
- * browser's storage. The dialog is a real <dialog> (modal: focus stays inside, Escape closes
- * it), opened from its button, which gets the focus back when it closes.
+ * The dialog offers every named version of the page's game (sitegen/play.py writes one radio
+ * per row of engine.VERSIONS); "Deal" opens a random deal of the chosen version (pyworker.ops
+ * `open` with `random` and `version`), and so does every later random deal of the page (the
+ * won offer's "New deal"). Canfield, as the seeds describe the app: its two draws come first,
+ * "3 cards, hard" (the default) or "1 card, easy"; the "Double click" setting (on by default)
+ * lets a tap send a card to a column when no foundation takes it; off, a tap only sends a card
+ * to its foundation, else selects it (pyworker.ops.tap reads `double_click`). All are kept in
+ * the browser's storage. The dialog is a real <dialog> (modal: focus stays inside, Escape
+ * closes it), opened from its button, which gets the focus back when it closes.
  */
 import { qa } from "../core/dom.js";
 import { KEYS, readJSON, writeJSON } from "../core/storage.js";
 import { select } from "../board/render.js";
 
-/** @typedef {{draw: 1 | 3, doubleClick: boolean}} Choices */
+/** @typedef {{draw: 1 | 3, doubleClick: boolean, versions: Record<string, string>}} Choices */
 
-/** @returns {Choices} */
+/** The kept choices; `versions` holds each game's chosen version (a key of engine.VERSIONS).
+ * @returns {Choices} */
 function load() {
   /** @type {Choices} */
-  const out = { draw: 3, doubleClick: true };
+  const out = { draw: 3, doubleClick: true, versions: {} };
   const v = /** @type {Partial<Choices> | null} */ (readJSON(KEYS.settings));
   if (v && (v.draw === 1 || v.draw === 3)) out.draw = v.draw;
   if (v && typeof v.doubleClick === "boolean") out.doubleClick = v.doubleClick;
+  if (v && v.versions && typeof v.versions === "object") {
+    for (const [game, key] of Object.entries(v.versions)) if (typeof key === "string") out.versions[game] = key;
+  }
   return out;
 }
 
@@ -27,40 +34,60 @@ export class Settings {
   /** @param {import("./play.js").PlayBoard} board */
   constructor(board) {
     this.board = board;
+    this.game = board.s.game;
     this.dialog = /** @type {HTMLDialogElement | null} */ (board.el.querySelector('[data-role="newgame-dialog"]'));
-    /** @type {Choices | null} Canfield's (Crescent has none) */
-    this.choices = board.s.game === "canfield" ? load() : null;
+    this.choices = load();
     /** @type {HTMLElement | null} */
     this.opener = null;
-    if (this.dialog && this.choices) this.bindDialog(this.dialog, this.choices);
+    // A kept version this page does not offer (an older site, another game's) is forgotten.
+    if (!this.radio(this.choices.versions[this.game] || "")) delete this.choices.versions[this.game];
+    if (this.dialog) this.bindDialog(this.dialog, this.choices);
+  }
+
+  /** @param {string} key @returns {HTMLInputElement | null} the dialog's radio of that version */
+  radio(key) {
+    if (!this.dialog) return null;
+    for (const r of /** @type {HTMLInputElement[]} */ (qa(this.dialog, '[data-role="version-choice"]'))) {
+      if (r.value === key) return r;
+    }
+    return null;
+  }
+
+  /** The version a random deal takes: the one chosen, else Canfield's kept draw (the seeds'
+   * app), else none (Python deals the seeds' rules). @returns {string | null} */
+  version() {
+    const key = this.choices.versions[this.game];
+    if (key) return key;
+    return this.game === "canfield" ? "canfield-app-draw-" + this.choices.draw : null;
   }
 
   /** The draw a random deal takes, or null (no setting). */
   draw() {
-    return this.choices ? this.choices.draw : null;
+    return this.game === "canfield" ? this.choices.draw : null;
   }
 
   /** @param {import("../python/protocol.js").Op} op @param {import("../python/protocol.js").Args} args */
   request(op, args) {
-    if (this.choices && op === "tap") /** @type {import("../python/protocol.js").TapArgs} */ (args).double_click = this.choices.doubleClick;
+    if (this.game === "canfield" && op === "tap") /** @type {import("../python/protocol.js").TapArgs} */ (args).double_click = this.choices.doubleClick;
   }
 
   /** @param {string} name @param {HTMLElement | null} button */
   action(name, button) {
-    if (name !== "newgame" || !this.dialog || !this.choices) return false;
-    this.open(this.dialog, this.choices, button);
+    if (name !== "newgame" || !this.dialog) return false;
+    this.open(this.dialog, button);
     return true;
   }
 
-  /** @param {HTMLDialogElement} d @param {Choices} s @param {HTMLElement | null} opener */
-  open(d, s, opener) {
+  /** @param {HTMLDialogElement} d @param {HTMLElement | null} opener */
+  open(d, opener) {
     this.opener = opener;
-    for (const r of /** @type {HTMLInputElement[]} */ (qa(d, '[data-role="draw-choice"]'))) {
-      r.checked = parseInt(r.value, 10) === s.draw;
+    const chosen = this.version();
+    for (const r of /** @type {HTMLInputElement[]} */ (qa(d, '[data-role="version-choice"]'))) {
+      r.checked = r.value === chosen || (chosen === null && r === qa(d, '[data-role="version-choice"]')[0]);
       r.autofocus = r.checked; // showModal() focuses the chosen option first
     }
     const dbl = /** @type {HTMLInputElement | null} */ (d.querySelector('[data-role="double-click"]'));
-    if (dbl) dbl.checked = s.doubleClick;
+    if (dbl) dbl.checked = this.choices.doubleClick;
     if (typeof d.showModal === "function") d.showModal();
     else d.setAttribute("open", "");
   }
@@ -81,13 +108,16 @@ export class Settings {
       d.returnValue = "";
       if (this.opener) this.opener.focus();
       if (!deal) return;
-      const chosen = /** @type {HTMLInputElement | null} */ (d.querySelector('[data-role="draw-choice"]:checked'));
-      choices.draw = chosen && chosen.value === "1" ? 1 : 3;
+      const chosen = /** @type {HTMLInputElement | null} */ (d.querySelector('[data-role="version-choice"]:checked'));
+      if (chosen) choices.versions[this.game] = chosen.value;
+      // The app's draw, as the seeds keep it, when one of the app's two is chosen.
+      const code = chosen ? chosen.getAttribute("data-code") || "" : "";
+      if (code === "D1" || code === "D3") choices.draw = code === "D1" ? 1 : 3;
       writeJSON(KEYS.settings, choices); // refused: kept for this page only
       if (!board.ensureLive()) return;
       board.enqueue(() => {
         select(board.s, null);
-        return board.open({ random: true, draw: choices.draw });
+        return board.open({ random: true, draw: this.draw() });
       });
     });
   }

@@ -20,7 +20,9 @@ import { focusPlace } from "../board/focus.js";
 /** @typedef {import("../python/protocol.js").Answer} Answer */
 /** @typedef {import("../python/protocol.js").State} State */
 /** @typedef {"win" | "loss" | "unknown" | "pending"} Shown */
-/** @typedef {{key: string, moves: string, state?: State, budget?: number, ms?: number}} Job */
+/** `code` and `moves` name the position too: the worker rebuilds it from them when the page's
+ * state hides cards (face-down versions: pyworker/verdict.py).
+ * @typedef {{key: string, moves: string, code?: string, state?: State, budget?: number, ms?: number}} Job */
 
 const BUDGETS = [1.0, 4.0]; // seconds of search: a first answer, then one longer look
 // The solver works while the reader thinks, not while they click: its worker boots once the
@@ -129,7 +131,7 @@ export class Verdict {
     }
     if (this.stalled) this.show("unknown", this.board.msg("play.verdict.off"));
     else this.show("pending");
-    this.next = { key, moves, state: a.state, budget: 0 };
+    this.next = { key, moves, code: a.saved.code, state: a.state, budget: 0 };
     this.schedule(this.client ? QUIET_MS : START_DELAY_MS);
   }
 
@@ -141,7 +143,7 @@ export class Verdict {
     this.next = null;
     this.busy = true;
     const t0 = performance.now();
-    client.call("verdict", { state: job.state, seconds: BUDGETS[job.budget || 0] }).then(
+    client.call("verdict", { state: job.state, code: job.code, moves: job.moves, seconds: BUDGETS[job.budget || 0] }).then(
       (answer) => {
         this.busy = false;
         job.ms = performance.now() - t0;
@@ -167,7 +169,7 @@ export class Verdict {
     if (job.key !== this.current) return; // stale: the board has moved on
     if (v === "unknown" && job.budget !== undefined && job.budget + 1 < BUDGETS.length && !this.next) {
       // Not decided quickly: one longer look while the reader thinks (still "pending").
-      this.next = { key: job.key, moves: job.moves, state: job.state, budget: job.budget + 1 };
+      this.next = { key: job.key, moves: job.moves, code: job.code, state: job.state, budget: job.budget + 1 };
       return;
     }
     this.show(v);

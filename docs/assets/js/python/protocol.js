@@ -28,8 +28,8 @@ export const WORKER = Object.freeze({ READY: "ready", BOOT_ERROR: "boot-error" }
  * `open`: a deal by code (typed, from the URL, kept), a random one, or a position.
  * @typedef {BoardArgs & {
  *   code?: string | null, moves?: string | string[], step?: string, fallback?: string | null,
- *   fallback_moves?: string, random?: boolean, draw?: number | null, state?: State | null,
- *   keep?: boolean, typed?: boolean, restored?: boolean, quiet?: boolean
+ *   fallback_moves?: string, random?: boolean, draw?: number | null, version?: string | null,
+ *   state?: State | null, keep?: boolean, typed?: boolean, restored?: boolean, quiet?: boolean
  * }} OpenArgs
  * `keep`: a bad code leaves the game in progress as it is; `quiet`: no sentence (a try-it
  * handing over to Python); `restored`: the game this browser kept (its own sentence).
@@ -48,8 +48,10 @@ export const WORKER = Object.freeze({ READY: "ready", BOOT_ERROR: "boot-error" }
 
 /** `undo`: one action, or `count` of them. @typedef {BoardArgs & {count?: number}} UndoArgs */
 
-/** `verdict` (the second worker): can `state` still be won in `seconds` of search?
- * @typedef {{state: State, seconds: number, line?: boolean, lang?: string}} VerdictArgs */
+/** `verdict` (the second worker): can `state` still be won in `seconds` of search? A state
+ * with face-down cards masked is rebuilt from the deal's `code` and the link's `moves`.
+ * @typedef {{state: State, code?: string, moves?: string, seconds: number, line?: boolean,
+ *   lang?: string}} VerdictArgs */
 
 /** `verdict` may also ask for the winning line (`line`), captioned in `lang`.
  * The Analysis pages' operations take a position, a text form, a code and moves, or one edit.
