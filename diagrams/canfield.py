@@ -207,7 +207,7 @@ def layout(
         name = msg(lang, f"place.cf.{f}")
         p = Place(f)
         if seq:
-            p.label = _aria_top(lang, name, seq)
+            p.label = cards.foundation_aria(lang, name, seq)
             p.parts.append(card_face(pid, seq[-1], x, M, lang))
         else:
             p.label = msg(

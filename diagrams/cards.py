@@ -66,3 +66,12 @@ def short(card: str, lang: str) -> str:
 def cap(text: str) -> str:
     """Upper-case the first letter (the catalogue writes mid-sentence forms; a few go first)."""
     return text[:1].upper() + text[1:]
+
+
+def foundation_aria(lang: str, place: str, pile: list[str]) -> str:
+    """A foundation's accessible name: its only visible label is its count, so the name begins
+    with it (WCAG 2.5.3; CONTRACT.md: a place's name begins with its visible label)."""
+    held = count(lang, len(pile))
+    if not pile:
+        return catalogues.message(lang, "aria.foundation_empty", place=place, cards=held)
+    return catalogues.message(lang, "aria.foundation", place=place, cards=held, card=name(pile[-1], lang))

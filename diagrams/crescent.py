@@ -137,7 +137,7 @@ def _pile(
 def _foundation(state: dict[str, Any], f: str, lang: str, pid: str, small: bool, dx: int, dy: int) -> Place:
     pile = state["foundations"][f]
     x, y = foundation_xy(f, dx, dy)
-    p = Place(f, label=_aria(lang, catalogues.message(lang, f"place.cr.{f}"), pile))
+    p = Place(f, label=cards.foundation_aria(lang, catalogues.message(lang, f"place.cr.{f}"), pile))
     p.parts.append(card_face(pid, pile[-1], x, y, lang) if pile else outline(x, y))
     p.top = p.hit = Box(x, y)
     text = str(len(pile)) if small else cards.count(lang, len(pile))

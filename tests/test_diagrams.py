@@ -11,6 +11,7 @@ regenerate them and review the diff:
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import re
@@ -355,7 +356,8 @@ def test_interactive_places_are_focusable_buttons_with_localized_labels(
 def test_aria_labels_say_place_count_and_top_card(states: dict) -> None:
     by_place = groups_by_place(parse(render(states["crescent-seed"], "en", interactive=True)))
     assert by_place["10"].get("aria-label") == "Pile 10, 6 cards, top card ace of spades"
-    assert by_place["C-"].get("aria-label") == "Descending club foundation, 5 cards, top card 9 of clubs"
+    # A foundation's only visible label is its count: its name begins with it.
+    assert by_place["C-"].get("aria-label") == "5 cards. Descending club foundation, top card 9 of clubs"
     ko = groups_by_place(parse(render(states["crescent-seed"], "ko", interactive=True)))
     assert ko["1"].get("aria-label") == "1번 더미, 카드 4장, 맨 위는 다이아몬드 잭"
     late = groups_by_place(parse(render(states["crescent-late"], "en", interactive=True)))
@@ -369,7 +371,7 @@ def test_aria_labels_say_place_count_and_top_card(states: dict) -> None:
         .startswith("Column 1, 7 cards, bottom to top: king of hearts, queen of clubs")
     )
     seed = groups_by_place(parse(render(states["canfield-seed"], "en", interactive=True)))
-    assert seed["S"].get("aria-label") == "Spade foundation, 0 cards, starts at 7"
+    assert seed["S"].get("aria-label") == "0 cards. Spade foundation, starts at 7"
 
 
 def test_two_diagrams_on_one_page_share_no_id(states: dict) -> None:
@@ -610,3 +612,26 @@ def test_a_label_too_wide_for_its_column_is_squeezed_into_it(states: dict) -> No
     assert ">Pile 10<" in en and "textLength" not in en
     el = render(states["canfield-seed"], "el", diagram_id="w")
     assert re.search(r'<text class="cd-l cd-lb" x="\d+" y="\d+">Απορρίμματα<', el)
+
+
+@pytest.mark.parametrize("lang", catalogues.LANGUAGES)
+@pytest.mark.parametrize("code", ["CR1-N-AAAAAAB", "CF1-D3-AAAAACL", "CF1-D1-AAAAAAB"])
+def test_every_places_accessible_name_begins_with_its_visible_label(lang: str, code: str) -> None:
+    """CONTRACT.md and WCAG 2.5.3 (hostile review #13): a place's aria-label begins with the first
+    text drawn in it (a pile's name; a foundation's count, its only visible label), along a game."""
+    import random
+
+    game = engine.new_game(code)
+    rng = random.Random(13)
+    place_re = re.compile(r'<g data-place="([^"]+)"[^>]*aria-label="([^"]+)"')
+    for _ in range(25):
+        svg = diagrams.render_svg(game.state(), lang, diagram_id="t", interactive=True)
+        for m in place_re.finditer(svg):
+            start = svg.find("<text", m.end())
+            end = svg.find("</text>", start)
+            visible = html.unescape(re.sub("<[^>]+>", "", svg[svg.find(">", start) + 1 : end]))
+            assert html.unescape(m.group(2)).startswith(visible), (m.group(1), visible, m.group(2))
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.play(rng.choice(moves))
