@@ -91,6 +91,21 @@ export const WORKER = Object.freeze({ READY: "ready", BOOT_ERROR: "boot-error" }
  * @property {number} [node] (lessons) the tree's node this move leads to
  * @property {number} [refutation] (puzzles) the refutation line a wrong move shows
  * @property {boolean} [done] (lessons) the goal is reached
+ * @property {number} [seconds] (verdict) the search's CPU seconds
+ * @property {number} [nodes] (verdict) the positions it generated
+ * @property {string} [error] (verdict) the reason code of a position it could not read
+ * @property {{move: string, text: string}[]} [line] (verdict, asked for) the winning line, captioned
+ * @property {string[]} [problems] (Analysis) what is wrong with the position: nothing was opened
+ * @property {unknown} [entered] (Analysis) what the reader entered, kept as it was
+ * @property {State} [draft] (Analysis) the reader's position being set up
+ * @property {string} [draft_svg] (Analysis) the draft drawn while it is not a valid position
+ * @property {boolean} [draft_kept] (Analysis) an edit that changed nothing (a card not read)
+ * @property {{move: string, text: string, state: State}[]} [actions] (Analysis) every legal
+ *   action, its caption and the state it leads to
+ * @property {string} [link] (Analysis) the position as the URL carries it ("state=…")
+ * @property {string} [layout] (Analysis) the position's text form
+ * @property {{card: string, text: string, name: string}[]} [unplaced] (Analysis) the cards not
+ *   placed yet, for the set-up palette
  */
 
 /** What a sentence in a board's status line is: its look (CSS) and, for tests, its meaning.
