@@ -113,7 +113,7 @@ export class AnalysisBoard extends Board {
    * drawing shows the entry as it is, and the board holds no position until one is valid.
    * @param {Answer & Record<string, any>} a */
   refused(a) {
-    this.showProblems(a.problems);
+    this.showProblems(a.problems || []);
     if (a.message) this.say(a.message, "refused");
     if (!a.draft && typeof a.entered !== "string") return; // nothing was changed
     this.draft = a.draft || null;
