@@ -20,24 +20,9 @@ import catalogues
 from sitegen import a11y, lightpage, markers
 from sitegen.page_typography import typeset
 
-
-def expand_markers(
-    markdown: str,
-    path: str,
-    lang: str,
-    docs_dir: Path,
-    *,
-    root: Path | None = None,
-    first_line: int = 1,
-    stash: dict[str, str] | None = None,
-    memo: bool = False,
-    url: str | None = None,
-) -> str:
-    """Every `<!-- NAME: ARGS -->` marker of a page's Markdown replaced (sitegen/markers.py);
-    block markers' HTML kept aside in `stash`, for `finish_page` to put back."""
-    return markers.expand(
-        markdown, path, lang, docs_dir, root=root, first_line=first_line, stash=stash, memo=memo, url=url
-    )
+# Every `<!-- NAME: ARGS -->` marker of a page's Markdown replaced (sitegen/markers.py), block
+# markers' HTML kept aside in `stash` for `put_back_blocks`.
+expand_markers = markers.expand
 
 
 def permalink_titles(content: str, lang: str) -> str:
