@@ -35,6 +35,7 @@ from sitegen import (
     labels,
     lessons,
     live,
+    play,
     progress,
     puzzles,
     stats,
@@ -202,6 +203,7 @@ def _register_defaults() -> None:
     register("tryit", live.tryit_html, block=True)
     register("fact", facts.fact_text, block=False)
     register("label", labels.label_text, block=False)
+    register("playlink", play.play_link, block=False)
     register("deal", deal_facts.deal_text, block=False)
     register("stats", stats.stats_html, block=True)
     register("lesson", lessons.lesson_html, block=True)

@@ -134,3 +134,19 @@ def stats_html(game: str, m: Callable[..., str]) -> str:
         f'<p><button type="button" data-action="clear-stats">{m("play.stats.clear")}</button>'
         f' <span data-role="stats-note" aria-live="polite"></span></p></details>'
     )
+
+
+def play_link(args: str, lang: str, ctx: Any) -> str:
+    """`<!-- playlink: CODE -->`: a link that opens the deal CODE on its game's Play page
+    (`play-crescent/#code=CR1-F-AAAAAAB`), the code shown as written. A code the engine does not
+    open, or one not in its normal form, fails the build (so the link always opens its deal).
+    An HTML link: MkDocs would check `#code=` as a heading's anchor."""
+    code = args.strip()
+    try:
+        game = engine.new_game(code)
+    except engine.CodeError as e:
+        raise ValueError(f"{code!r} is not a game code the engine opens ({e.reason})") from None
+    if game.code != code:
+        raise ValueError(f"write the code {code!r} as the engine normalises it: {game.code}")
+    up = "" if str(ctx.path).endswith("index.md") else "../"
+    return f'<a href="{up}play-{game.game}/#code={_esc(code)}"><code>{_esc(code)}</code></a>'

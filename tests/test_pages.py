@@ -41,6 +41,7 @@ EXAMPLES = tuple(
     sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "docs" / "examples").glob("*.json"))
 )
 MARKER_NAMES = {
+    "playlink",
     "diagram",
     "factdiagram",
     "fact",
@@ -116,7 +117,10 @@ def test_every_language_has_the_same_pages() -> None:
 def test_seed_pages_keep_the_seed_headings_in_order(lang: str, name: str, seed: str) -> None:
     wanted = seed_headings(seed)
     assert len(wanted) >= 8
-    assert page_headings(page(lang, name)) == wanted
+    # The seed's sections, then the site's own section on the other versions (issue 24) last.
+    seed_part, versions, rest = page(lang, name).partition("{#versions}")
+    assert versions and page_headings(seed_part)[:-1] == wanted
+    assert all(line.startswith("### ") for line in rest.splitlines() if line.startswith("#"))
 
 
 @pytest.mark.parametrize("name", ["crescent.md", "canfield.md"])
@@ -201,6 +205,8 @@ def test_markers_are_well_formed_and_name_what_exists(lang: str, name: str) -> N
             assert (DOCS / "examples" / f"{args}.json").is_file(), f"{where}: no example {args}"
         elif kind == "board":
             assert args in ("crescent", "canfield"), where
+        elif kind == "playlink":
+            assert engine.new_game(args).code == args, where
         elif kind == "stats":
             assert args in ("table", "chart", "sample", "times", "crosscheck"), where
         elif kind == "lesson":

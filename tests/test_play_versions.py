@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -187,3 +188,24 @@ def test_the_verdict_of_a_masked_position_is_rebuilt_from_code_and_moves(code: s
     fewer = links.encode(kind, links.read(kind, saved["moves"])[0][:-1])
     assert "error" in verdict.verdict({"state": state, "code": saved["code"], "moves": fewer})
     assert "error" in verdict.verdict({"state": state, "code": "CR1-N-AAAAAAB", "moves": saved["moves"]})
+
+
+def test_the_playlink_marker_opens_its_deal_or_fails_the_build() -> None:
+    class Ctx:
+        path = "docs/ko/canfield.md"
+
+    assert play.play_link(" CF1-D1HKP3W-AAAAACL ", "ko", Ctx()) == (
+        '<a href="../play-canfield/#code=CF1-D1HKP3W-AAAAACL"><code>CF1-D1HKP3W-AAAAACL</code></a>'
+    )
+    with pytest.raises(ValueError, match="not a game code"):
+        play.play_link("CF1-D3Q-AAAAACL", "en", Ctx())  # no such rule letter
+    with pytest.raises(ValueError, match="CF1-D3KW-AAAAACL"):
+        play.play_link("CF1-D3WK-AAAAACL", "en", Ctx())  # opens, but is not written as shown
+    # Every version's section links to a deal of that version (the same in every language).
+    for lang in LANGS:
+        for name, prefix in (("crescent.md", "CR"), ("canfield.md", "CF")):
+            text = (Path(__file__).parent.parent / "docs" / lang / name).read_text(encoding="utf-8")
+            linked = re.findall(r"<!-- playlink: (\S+) -->", text)
+            options = {code.split("-")[1] for code in linked}
+            wanted = {o for p, o in engine.VERSIONS.values() if p == prefix} - {"N", "D3", "D1"}
+            assert options == wanted, (lang, name)

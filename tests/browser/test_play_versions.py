@@ -151,3 +151,26 @@ def test_no_face_down_card_reaches_the_page(page: Page, live_url: str, watched: 
         for card in secret:
             assert cards.name(card, "en").lower() not in text.lower(), (step, card)
         _play_one(page, game)
+
+
+@pytest.mark.parametrize(
+    ("lang", "page_name", "anchor", "code"),
+    [
+        ("en", "crescent", "face-down", "CR1-H-AAAAAAB"),
+        ("ko", "canfield", "storehouse", "CF1-D1HKP3STW-AAAAACL"),
+    ],
+)
+def test_a_versions_section_links_to_its_deal_on_the_play_page(
+    page: Page, live_url: str, watched: Watch, lang: str, page_name: str, anchor: str, code: str
+) -> None:
+    """Each version's section on its rules page opens its example deal, with its rules, on the
+    Play page of the same language (the `playlink` marker)."""
+    page.goto(live_url + page_path(lang, page_name))
+    link = page.locator(f"h3#{anchor} ~ p a[href$='#code={code}']").first
+    expect(link).to_have_text(code)
+    link.click()
+    expect(page).to_have_url(re.compile(re.escape(page_path(lang, f"play-{page_name}")) + f"#code={code}"))
+    live = page.locator("[data-board][data-live='true'][data-state]")
+    expect(live).to_have_count(1, timeout=LIVE_TIMEOUT_MS)
+    expect(page.locator("[data-board] [data-role='code-out']")).to_have_text(code)
+    assert state_of(page) == engine.public_state(engine.new_game(code))
