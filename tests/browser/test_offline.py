@@ -8,6 +8,7 @@ shut down: nothing can come from anywhere but the browser's caches.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import time
@@ -19,6 +20,8 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 import catalogues
+import engine
+from pyworker.analysis import encode_state
 from tests.browser.livesite import watch
 from tests.conftest import ROOT, build_docs, load_script
 
@@ -139,6 +142,15 @@ def test_a_korean_play_page_goes_live_offline_after_one_visit(
     replay = page.locator("[data-replay]").first
     replay.locator("[data-action='next']").click()
     expect(replay).to_have_attribute("data-step", "1")
+    # The Analysis page, never visited: its board and the solver's verdicts work offline too.
+    state = engine.new_game("CR1-N-AAAAAAB").state()
+    page.goto(host.url + "ko/analysis-crescent/#state=" + encode_state(state))
+    expect(page.locator("[data-analysis]")).to_have_attribute("data-live", "true", timeout=LIVE_TIMEOUT_MS)
+    page.wait_for_function(
+        "['win', 'loss', 'unknown'].includes(document.querySelector('[data-analysis]').dataset.verdict)",
+        timeout=LIVE_TIMEOUT_MS,
+    )
+    assert json.loads(page.locator("[data-analysis]").get_attribute("data-state") or "null") == state
     assert [e for e in w.errors if "ERR_INTERNET_DISCONNECTED" not in e] == []
 
 
