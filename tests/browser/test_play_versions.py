@@ -174,3 +174,16 @@ def test_a_versions_section_links_to_its_deal_on_the_play_page(
     expect(live).to_have_count(1, timeout=LIVE_TIMEOUT_MS)
     expect(page.locator("[data-board] [data-role='code-out']")).to_have_text(code)
     assert state_of(page) == engine.public_state(engine.new_game(code))
+
+
+def test_the_verdict_of_a_face_down_deal_comes_from_its_code_and_moves(
+    page: Page, live_url: str, watched: Watch
+) -> None:
+    """The page holds only the public view of CR1-H-AAAAAAB, which no solver can rebuild; the
+    verdict worker gets the deal's code and moves too, and finds the win the engine finds here
+    (with every card seen). Before it could only say 'not decided'."""
+    code = "CR1-H-AAAAAAB"
+    assert engine.solve(engine.new_game(code), max_seconds=20).status == "win"
+    open_live(page, live_url + page_path("en", "play-crescent") + f"#code={code}")
+    board = page.locator("[data-board]")
+    expect(board).to_have_attribute("data-verdict", "win", timeout=LIVE_TIMEOUT_MS + 30_000)
