@@ -87,3 +87,14 @@ def test_the_try_it_button_pressed_before_its_module_is_pressed(
     expect(button).to_be_hidden()
     expect(figure.locator("[role='status']")).to_have_text(msg("de", "ui.tryit-ready"))
     expect(figure.locator("[data-place][tabindex='0']")).to_be_focused()
+
+
+def test_a_button_of_the_home_pages_progress_pressed_before_its_module_is_pressed(
+    page: Page, live_url: str, watched: Watch
+) -> None:
+    module = hold(page, r".*/assets/js/learn/progress\.js$")
+    page.goto(live_url)
+    page.locator("[data-progress] [data-action='clear-progress']").click()
+    assert not made(page, "[data-progress]")
+    module.release()
+    expect(page.locator("[data-progress] [role='status']")).to_have_text(msg("en", "learn.progress.cleared"))

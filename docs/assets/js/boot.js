@@ -61,7 +61,8 @@
      * component's module), so a reader's first click, drag or key on a board may come before the
      * board listens. It is held here and played to the board once main.js has made it
      * (CCLive.replay): a reader's input is never dropped. */
-    var COMPONENT = "[data-board],[data-tryit],[data-lesson],[data-puzzle],[data-replay]";
+    // Every kind of component main.js makes (its KINDS), by their elements.
+    var COMPONENT = "[data-board],[data-tryit],[data-lesson],[data-puzzle],[data-replay],[data-progress],[data-puzzle-picker]";
     var KEYS = ["Enter", " ", "Spacebar", "Escape", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"];
     /** @type {{el: Element, target: Element, type: string, init: any}[]} */
     var held = [];
