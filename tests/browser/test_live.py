@@ -306,7 +306,7 @@ def test_random_deal_with_draw_one(page: Page, live_url: str, watched: Watch) ->
     open_live(page, live_url + page_path("en", "play-canfield"))
     # The seeds' new-game dialog: "1 card, easy" (tests/browser/test_play.py covers the rest).
     page.locator("[data-board] [data-action='newgame']").click()
-    page.locator("[data-board] dialog [data-role='draw-choice'][value='1']").check()
+    page.locator("[data-board] dialog [data-role='version-choice'][value='canfield-app-draw-1']").check()
     page.locator("[data-board] dialog [data-role='deal']").click()
     expect(page.locator("[data-board] [data-role='code-out']")).to_have_text(re.compile(r"^CF1-D1-[A-Z]{7}$"))
     code = page.locator("[data-board] [data-role='code-out']").inner_text()
@@ -355,16 +355,18 @@ def test_link_with_moves_opens_that_position(page: Page, live_url: str, watched:
 
 
 def test_wrong_wasm_mime_gives_the_timeout_message(page: Page, wrong_mime_url: str) -> None:
+    """After 10 s the page looks at the .wasm as the server sends it, and names the type it got."""
     w = watch(page, wrong_mime_url)
     start = time.monotonic()
     page.goto(wrong_mime_url + page_path("el", "play-crescent"))
-    expect(page.locator("[data-board] [role='status']")).to_have_text(msg("el", "ui.timeout"), timeout=16_000)
+    said = msg("el", "ui.boot-mime", type="application/octet-stream")
+    expect(page.locator("[data-board] [role='status']")).to_have_text(said, timeout=16_000)
     elapsed = time.monotonic() - start
     assert 9.0 <= elapsed <= 15.0, elapsed
     expect(page.locator("[data-board]")).to_have_attribute("data-live", "failed")
     # A click says so again rather than waiting for ever.
     click_place(page, "1")
-    expect(page.locator("[data-board] [role='status']")).to_have_text(msg("el", "ui.timeout"))
+    expect(page.locator("[data-board] [role='status']")).to_have_text(said)
     assert w.off_site() == []
 
 
