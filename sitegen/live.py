@@ -37,6 +37,9 @@ PREFIXES = {"crescent": "CR", "canfield": "CF"}
 JS_MESSAGES = (
     "ui.loading",
     "ui.timeout",
+    "ui.boot-mime",
+    "ui.boot-blocked",
+    "ui.loading-slow",
     "ui.file",
     "ui.python-error",
     "ui.deselected",

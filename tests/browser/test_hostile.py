@@ -377,3 +377,37 @@ def test_a_replay_step_the_game_does_not_have_is_said(
         expect(replay).to_have_attribute("data-step", str(shown))
     else:
         assert (replay.get_attribute("data-step") or "0") == "0"
+
+
+def test_a_slow_download_is_said_as_such_and_keeps_the_clicks(browser: Browser, live_url: str) -> None:
+    """Finding 4: Python's WebAssembly file comes slowly (held back here past the 10 s boot
+    time-out). The board says it is still downloading, not that the server sends the wrong type;
+    a click meanwhile is queued, not dropped, and played once Python is up."""
+    context = browser.new_context(service_workers="block")
+    held: list[Route] = []
+
+    def slow_first_wasm(route: Route) -> None:
+        if not held:
+            held.append(route)  # the worker's own download: held
+        else:
+            route.continue_()  # the page's look at the file's type, and any later fetch
+
+    context.route(re.compile(r".*/pyodide/pyodide\.asm\.wasm$"), slow_first_wasm)
+    page = context.new_page()
+    try:
+        page.goto(live_url + page_path("es", "play-crescent") + f"#code={CR}")
+        status = page.locator("[data-board] [role='status']")
+        expect(status).to_have_text(msg("es", "ui.loading-slow"), timeout=30_000)
+        assert page.locator("[data-board]").get_attribute("data-live") != "failed"
+        game = engine.new_game(CR)
+        place, move = next((str(p), m) for p in range(1, 17) if (m := engine.tap(game, str(p))))
+        page.locator(f"[data-board] [data-place='{place}']").click()
+        expect(status).to_have_text(msg("es", "ui.queued"))
+        assert held, "the worker never asked for the .wasm"
+        held[0].continue_()
+        game.play(move)
+        board = page.locator("[data-board]")
+        expect(board).to_have_attribute("data-state", re.compile('"moves":1'), timeout=LIVE_TIMEOUT_MS)
+        assert json.loads(board.get_attribute("data-state") or "{}") == game.state()
+    finally:
+        context.close()

@@ -49,12 +49,15 @@ export function say(el, text, kind) {
 }
 
 /**
- * The localized sentence for a failure to start Python (`kind` "file", "timeout", else any).
+ * The localized sentence for a failure to start Python (python/client.js BootError: `kind`
+ * "file", "timeout", "mime" and "blocked" have their own; any other is a Python error).
  * @param {Messages} msgs
- * @param {{kind?: string} | null} err
+ * @param {{kind?: string, detail?: string} | null} err
  */
 export function bootMessage(msgs, err) {
   if (err && err.kind === "file") return msgs["ui.file"] || "file://";
   if (err && err.kind === "timeout") return msgs["ui.timeout"] || "timeout";
+  if (err && err.kind === "mime") return format(msgs["ui.boot-mime"] || "{type}", { type: err.detail || "–" });
+  if (err && err.kind === "blocked") return format(msgs["ui.boot-blocked"] || "{file}", { file: err.detail || "" });
   return msgs["ui.python-error"] || "error";
 }

@@ -36,6 +36,10 @@ export class PlayBoard extends Board {
     }
     // Live without any click: Python starts now, in its worker (main.js has started it already).
     this.python.start().catch(() => {});
+    // Still downloading after 10 s (a slow connection): said, and what the reader does waits.
+    this.python.onLoading(() => {
+      if (!this.s.live && !this.s.failed) this.say(this.msg("ui.loading-slow"), "info");
+    });
     this.python.onSlow((err) => {
       if (this.s.live) return;
       this.s.failed = err;

@@ -15,10 +15,15 @@ import { KEYS, readText } from "../core/storage.js";
  * /ko/, /el/ … and a site served below a sub-path all find the same files. */
 export const ROOT = new URL("../../../", import.meta.url).href;
 export const BOOT_TIMEOUT_MS = 10000;
+/** A Python whose files come, only slowly, is waited for this long in all before it is given up. */
+export const BOOT_GIVE_UP_MS = 120000;
+const WASM = "pyodide/pyodide.asm.wasm";
 
-/** A failure to start Python: `kind` is "file", "timeout", "worker" or "python". */
+/** A failure to start Python: `kind` is "file", "timeout" (nothing came in BOOT_GIVE_UP_MS),
+ * "mime" (the server sends the .wasm with the wrong type; `detail` the type it sends),
+ * "blocked" (a file Python needs could not be fetched; `detail` which), "worker" or "python". */
 export class BootError extends Error {
-  /** @param {"file" | "timeout" | "worker" | "python"} kind @param {string} [detail] */
+  /** @param {"file" | "timeout" | "mime" | "blocked" | "worker" | "python"} kind @param {string} [detail] */
   constructor(kind, detail) {
     super("Python could not start (" + kind + "): " + (detail || ""));
     this.kind = kind;
@@ -33,6 +38,24 @@ export class HungError extends Error {
   constructor(message) {
     super(message);
     this.kind = /** @type {const} */ ("hung");
+  }
+}
+
+/** What Python's WebAssembly file looks like as the server sends it: a BootError saying what is
+ * wrong ("mime", "blocked"), or null when it comes as it should (Python is only slow). Only the
+ * headers are read: the body is dropped as soon as they are here.
+ * @returns {Promise<BootError | null>} */
+async function diagnose() {
+  const control = new AbortController();
+  try {
+    const r = await fetch(new URL(WASM, ROOT).href, { signal: control.signal });
+    const type = (r.headers.get("content-type") || "").split(";")[0].trim().toLowerCase();
+    control.abort();
+    if (!r.ok) return new BootError("blocked", WASM + " (HTTP " + r.status + ")");
+    if (type !== "application/wasm") return new BootError("mime", type || "–");
+    return null;
+  } catch {
+    return new BootError("blocked", WASM);
   }
 }
 
@@ -79,6 +102,10 @@ export class PyClient {
     this.slow = null;
     /** @type {((e: BootError) => void)[]} */
     this.slowListeners = [];
+    /** True once Python's files were found coming, slowly (after BOOT_TIMEOUT_MS) */
+    this.loading = false;
+    /** @type {(() => void)[]} */
+    this.loadingListeners = [];
     /** @type {number[]} ms spent in Python per answer (read by the page benchmark) */
     this.pyTimes = [];
     /** @type {Record<string, number> | null} */
@@ -108,20 +135,42 @@ export class PyClient {
       }
       this.rawWorker = worker;
       let settled = false;
-      // loadPyodide() never settles when the server sends .wasm with the wrong MIME type: after
-      // 10 s the reader is told (onSlow). The worker is left running, so that a merely slow
-      // machine still gets its live board when Python does come up.
+      // loadPyodide() never settles when the server sends .wasm with the wrong MIME type, or when
+      // its file is blocked. After 10 s the page looks at that file as the server sends it and
+      // says what it found (hostile review #4): a wrong type or a failed fetch is said at once
+      // (onSlow); a file that comes with the right type is a slow download, said as such
+      // (onLoading) while clicks stay queued, and given up only after BOOT_GIVE_UP_MS. The worker
+      // is left running either way, so that a Python that does come up still makes boards live.
+      const slow = (/** @type {BootError} */ err) => {
+        if (settled || this.slow) return;
+        this.slow = err;
+        for (const cb of this.slowListeners) cb(err);
+      };
+      /** @type {ReturnType<typeof setTimeout> | null} */
+      let giveUp = null;
       const timer = setTimeout(() => {
         if (settled) return;
-        const slow = (this.slow = new BootError("timeout"));
-        for (const cb of this.slowListeners) cb(slow);
+        diagnose().then((err) => {
+          if (settled) return;
+          if (err) {
+            slow(err);
+            return;
+          }
+          this.loading = true;
+          for (const cb of this.loadingListeners) cb();
+          giveUp = setTimeout(() => slow(new BootError("timeout")), BOOT_GIVE_UP_MS - BOOT_TIMEOUT_MS);
+        });
       }, BOOT_TIMEOUT_MS);
+      const stopTimers = () => {
+        clearTimeout(timer);
+        if (giveUp) clearTimeout(giveUp);
+      };
       worker.onmessage = (/** @type {MessageEvent<Reply>} */ ev) => {
         const d = ev.data;
         if (d.type === WORKER.READY) {
           if (settled) return;
           settled = true;
-          clearTimeout(timer);
+          stopTimers();
           this.worker = worker;
           this.bootMs = performance.now() - t0;
           this.marks = d.marks || null;
@@ -130,7 +179,7 @@ export class PyClient {
         } else if (d.type === WORKER.BOOT_ERROR) {
           if (settled) return;
           settled = true;
-          clearTimeout(timer);
+          stopTimers();
           worker.terminate();
           reject(new BootError("python", d.detail));
         } else if (d.type === undefined && this.pending.has(d.id)) {
@@ -150,7 +199,7 @@ export class PyClient {
           return;
         }
         settled = true;
-        clearTimeout(timer);
+        stopTimers();
         worker.terminate();
         reject(new BootError("worker", ev && ev.message));
       };
@@ -177,15 +226,24 @@ export class PyClient {
     this.ready = null;
     this.failure = null;
     this.slow = null;
+    this.loading = false;
     this.restarts += 1;
     return this.start();
   }
 
-  /** Calls `cb(error)` once Python has failed to start within 10 s (now, if it already has).
+  /** Calls `cb(error)` once Python cannot start: its file is refused or sent with the wrong
+   * type (found after 10 s), or nothing came in BOOT_GIVE_UP_MS (now, if so already).
    * @param {(e: BootError) => void} cb */
   onSlow(cb) {
     if (this.slow) cb(this.slow);
     else this.slowListeners.push(cb);
+  }
+
+  /** Calls `cb()` once Python is found still downloading after 10 s (now, if so already).
+   * @param {() => void} cb */
+  onLoading(cb) {
+    if (this.loading) cb();
+    else this.loadingListeners.push(cb);
   }
 
   /**
@@ -230,4 +288,4 @@ export class PyClient {
 export const python = new PyClient("python");
 
 // Read by the browser tests and scripts/benchmarks/ (never by the page's own code).
-window.CCLive = Object.assign(window.CCLive || {}, { ROOT, BOOT_TIMEOUT_MS, python, PyClient });
+window.CCLive = Object.assign(window.CCLive || {}, { ROOT, BOOT_TIMEOUT_MS, BOOT_GIVE_UP_MS, python, PyClient });
