@@ -3,8 +3,9 @@
 A puzzle file (written by scripts/find_puzzles.py from real games) holds, as CONTRACT.md asks,
 `state` and `solution` (a winning line from the state, whose first move is the puzzle's answer),
 and besides: `game`, `source` {code, actions}, `proof` (for each other legal move, the solver's
-verdict "loss" and the nodes it took; the winning line's nodes), `difficulty` {grade, nodes,
-tempting, legal} and `refutations` {wrong move: a line from after it}. The build checks what is
+verdict "loss" and the nodes it took; the winning line's nodes), `difficulty` {grade (the band of
+the puzzle's rating, GRADE_BOUNDS: checked here), nodes, tempting (the wrong actions that look
+like progress), legal} and `refutations` {wrong move: a line from after it}. The build checks what is
 cheap to check (the position, the solution wins, every refutation line is legal, the proof
 names exactly the other legal moves); tests/test_puzzles.py re-runs the solver's proofs.
 
@@ -49,7 +50,7 @@ PICKER_MESSAGES = (
 )
 RATING_WEIGHTS = {"legal": 100, "nodes": 60, "depth": 30, "beginner": 200}
 # Ratings from the first bound up are medium, from the second up hard (grade_of).
-GRADE_BOUNDS = (1300, 1700)
+GRADE_BOUNDS = (1150, 1500)
 PUZZLE_MESSAGES = (
     "ui.undone",
     "reason.nothing-to-undo",
@@ -158,6 +159,14 @@ def load_puzzle(docs_dir: Path, name: str, root: Path | None = None) -> Puzzle:
         data.get("source", {}),
         measured,
     )
+    f = features(puzzle)
+    band = grade_of(f["legal"], f["nodes"], f["depth"], f["beginner_falls"])
+    if difficulty["grade"] != band:
+        raise fail(
+            "difficulty",
+            f"difficulty.grade {difficulty['grade']!r} is not the band of the puzzle's rating "
+            f"{rating(puzzle)}: {band!r} (scripts/find_hard_puzzles.py --regrade)",
+        )
     _cache[file.digest] = puzzle
     return puzzle
 
@@ -195,15 +204,13 @@ def grade_of(legal: int, nodes: int, depth: int, beginner_falls: bool) -> str:
 
 
 def puzzle_order(docs_dir: Path, root: Path | None = None) -> dict[str, list[Puzzle]]:
-    """Each game's puzzles, easiest first (grade, then the nodes of the proof, then the name)."""
+    """Each game's puzzles, easiest first (by rating, then by name)."""
     out: dict[str, list[Puzzle]] = {game: [] for game in GAMES}
     for path in sorted((docs_dir / "puzzles").glob("*.json")):
         puzzle = load_puzzle(docs_dir, path.stem, root)
         out[puzzle.game].append(puzzle)
     for puzzles in out.values():
-        puzzles.sort(
-            key=lambda p: (GRADES.index(p.difficulty["grade"]), int(p.difficulty.get("nodes", 0)), p.name)
-        )
+        puzzles.sort(key=lambda p: (rating(p), p.name))
     return out
 
 

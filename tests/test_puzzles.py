@@ -102,3 +102,41 @@ def test_every_language_has_the_puzzles_page() -> None:
     for lang in catalogues.LANGUAGES:
         page = (DOCS / lang / "puzzles.md").read_text(encoding="utf-8")
         assert "<!-- puzzles: crescent -->" in page and "<!-- puzzles: canfield -->" in page
+
+
+HARD = [
+    name
+    for name in PUZZLES
+    if json.loads((DOCS / "puzzles" / f"{name}.json").read_text())["source"].get("finder")
+    == "find_hard_puzzles"
+]
+
+
+def test_the_set_has_puzzles_of_the_harder_search() -> None:
+    assert len(HARD) >= 3
+
+
+@pytest.mark.parametrize("name", HARD)
+def test_a_harder_puzzle_has_many_actions_and_a_lure_that_loses_late(name: str) -> None:
+    """scripts/find_hard_puzzles.py's criteria, checked again: at least 4 legal actions, and a
+    wrong one that looks like progress (the beginner plays it, it puts a card home or empties
+    a place) whose refutation line is at least 3 actions long."""
+    from tests.conftest import load_script
+
+    finder = load_script("find_hard_puzzles")
+    puzzle = load_puzzle(DOCS, name, ROOT)
+    game = engine.from_state(puzzle.state)
+    assert len(game.legal_moves()) >= 4
+    lures = finder.lures(puzzle.game, game, puzzle.move)
+    assert sorted(lures) == puzzle.difficulty["tempting"]
+    assert max(len(puzzle.refutations[m]) for m in lures) >= 3
+
+
+def test_every_grade_is_the_band_of_the_rating() -> None:
+    from sitegen.puzzles import GRADE_BOUNDS, GRADES, rating
+
+    for name in PUZZLES:
+        puzzle = load_puzzle(DOCS, name, ROOT)
+        r = rating(puzzle)
+        want = GRADES[0] if r < GRADE_BOUNDS[0] else GRADES[1] if r < GRADE_BOUNDS[1] else GRADES[2]
+        assert puzzle.difficulty["grade"] == want, (name, r)

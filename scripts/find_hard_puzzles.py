@@ -1,0 +1,238 @@
+#!/usr/bin/env python3
+"""Finds harder puzzles: one winning action among many, with a lure whose loss shows late.
+
+scripts/find_puzzles.py keeps any position of a won line where one move wins; most of those
+offer two actions. This one walks the same lines (the statistics run's won deals, the solver's
+winning line replayed) and keeps a position only when
+
+- it offers at least --min-legal actions (default 5 for Crescent, 4 for Canfield; a draw or a
+  redeal counts, as it is an action the reader may choose);
+- every action but the line's one is PROVED lost by the complete search (`quick=False`, which
+  is deterministic, within --max-nodes positions for the whole position, so that
+  tests/test_puzzles.py can prove it again quickly), and the line's action wins;
+- at least one wrong action is tempting (`lures`): scripts/rate_puzzles.py's beginner plays it,
+  or it puts a card home, or it empties a pile, column or the reserve; and the refutation of
+  one such lure (find_puzzles.refutation: the solver's own line after it until no new position
+  is left) is at least --min-depth actions long, so its loss does not show at once.
+
+The file has the same fields as find_puzzles.py's (CONTRACT.md's `state` and `solution`), its
+grade from sitegen/puzzles.py's rating (`grade_of`), and its measured `features` (the same as
+scripts/rate_puzzles.py --write stores). Positions are tried from late to early; each deal
+gives at most --per-deal puzzles, at least 6 actions apart. Run it single-process and niced:
+
+    nice -n 15 .venv/bin/python scripts/find_hard_puzzles.py --game crescent --want 20
+    .venv/bin/python scripts/find_hard_puzzles.py --regrade   # every stored grade from its rating
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import engine  # noqa: E402
+from scripts.find_puzzles import PUZZLE_DIR, refutation, tempting, won_codes  # noqa: E402
+from scripts.rate_puzzles import SHALLOW_DEPTHS, beginner_move, shallow_moves  # noqa: E402
+from sitegen.puzzles import grade_of  # noqa: E402
+
+MIN_LEGAL = {"crescent": 5, "canfield": 4}
+# A win found within this many positions rejects the position (a node budget, not a time: the
+# machine is shared, and a timed search that finds nothing under load wastes a full proof).
+QUICK_NODES = {"crescent": 40_000, "canfield": 20_000}
+
+
+def _nonempty_places(state: dict[str, Any]) -> int:
+    count = 0
+    for key in ("piles", "tableau"):
+        count += sum(1 for pile in state.get(key, []) if pile)
+    if state.get("reserve"):
+        count += 1
+    return count
+
+
+def lures(kind: str, game: engine.Game, good: str) -> set[str]:
+    """The wrong actions that look like progress (see the module's docstring)."""
+    out = set()
+    first = beginner_move(game)
+    if first is not None and first != good:
+        out.add(first)
+    before = _nonempty_places(game.state())
+    for move in game.legal_moves():
+        if move == good:
+            continue
+        if tempting(kind, move):
+            out.add(move)
+            continue
+        twin = game.copy()
+        twin.play(move)
+        if _nonempty_places(twin.state()) < before:
+            out.add(move)
+    return out
+
+
+def examine(kind: str, game: engine.Game, good: str, max_nodes: int, min_depth: int) -> dict[str, Any] | None:
+    """The proof that `good` alone keeps `game` winnable, with a deep enough lure, or None."""
+    legal = game.legal_moves()
+    if good not in legal:
+        return None
+    lure = lures(kind, game, good)
+    if not lure:
+        return None
+    children = {}
+    for move in legal:
+        if move != good:
+            children[move] = game.copy()
+            children[move].play(move)
+    # Most rejected positions have a second winning action that a small search finds: all the
+    # actions get a small search first, the bigger one only when none of them won.
+    for nodes in (QUICK_NODES[kind] // 10, QUICK_NODES[kind]):
+        for child in children.values():
+            if engine.solve(child, max_seconds=60.0, max_nodes=nodes).status == "win":
+                return None
+    refutations = {m: refutation(children[m]) for m in sorted(children)}
+    if max(len(refutations[m]) for m in lure) < min_depth:
+        return None
+    left = max_nodes
+    alternatives: dict[str, dict[str, Any]] = {}
+    for move in sorted(children):
+        exact = engine.solve(children[move], max_seconds=600.0, max_nodes=left, quick=False)
+        if exact.status != "loss":
+            return None
+        alternatives[move] = {"status": "loss", "nodes": exact.nodes}
+        left -= exact.nodes
+        if left <= 0:
+            return None
+    after = game.copy()
+    after.play(good)
+    win = engine.solve(after, max_seconds=20.0)
+    if win.status != "win":
+        return None
+    return {
+        "alternatives": alternatives,
+        "win_nodes": win.nodes,
+        "solution": [good, *win.moves],
+        "refutations": refutations,
+        "lures": sorted(lure),
+    }
+
+
+def regrade() -> int:
+    """Writes every stored puzzle's grade from its measured features (sitegen/puzzles.py
+    grade_of: the band of its rating), so that no grade is set by hand."""
+    for path in sorted(PUZZLE_DIR.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        # sitegen/puzzles.py `features`, from the file (its loader refuses a grade out of band).
+        alternatives = data["proof"]["alternatives"]
+        grade = grade_of(
+            len(alternatives) + 1,
+            sum(int(a.get("nodes", 0)) for a in alternatives.values()),
+            max(len(line) for line in data["refutations"].values()),
+            bool(data["features"]["beginner_falls"]),
+        )
+        if data["difficulty"]["grade"] != grade:
+            print(f"{path.stem}: {data['difficulty']['grade']} -> {grade}")
+            data["difficulty"]["grade"] = grade
+            path.write_text(
+                json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"
+            )
+    return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=("crescent", "canfield"))
+    parser.add_argument("--want", type=int, default=10, help="puzzles to find")
+    parser.add_argument("--max-minutes", type=float, default=15.0, help="wall-clock bound")
+    parser.add_argument("--max-nodes", type=int, default=60_000, help="proof positions, at most")
+    parser.add_argument("--min-legal", type=int, default=0, help="0: 5 for Crescent, 4 for Canfield")
+    parser.add_argument("--min-depth", type=int, default=3, help="a lure's refutation, at least")
+    parser.add_argument("--deals", type=int, default=40, help="won deals to look at, at most")
+    parser.add_argument("--skip-deals", type=int, default=0, help="won deals to pass over first")
+    parser.add_argument("--tail", type=int, default=120, help="positions from each line's end")
+    parser.add_argument("--per-deal", type=int, default=2, help="puzzles from one deal, at most")
+    parser.add_argument("--dry-run", action="store_true")
+    parser.add_argument("--regrade", action="store_true", help="only rewrite the stored grades")
+    args = parser.parse_args()
+    if args.regrade:
+        return regrade()
+    if args.game is None:
+        parser.error("--game is needed (except with --regrade)")
+    min_legal = args.min_legal or MIN_LEGAL[args.game]
+    stop = time.monotonic() + args.max_minutes * 60
+    found = 0
+    prefix = "cr" if args.game == "crescent" else "cf"
+    taken = {p.stem for p in PUZZLE_DIR.glob("*.json")}
+    tried = 0
+    for deal, code in enumerate(won_codes(args.game)[args.skip_deals : args.skip_deals + args.deals]):
+        if found >= args.want or time.monotonic() > stop:
+            break
+        print(f"deal {deal} {code}: {tried} positions examined so far", file=sys.stderr, flush=True)
+        line = engine.solve(engine.new_game(code), max_seconds=20).moves
+        states = [engine.new_game(code)]
+        for move in line:
+            nxt = states[-1].copy()
+            nxt.play(move)
+            states.append(nxt)
+        here, last = 0, -10
+        for n in range(len(line) - 2, max(len(line) - 2 - args.tail, -1), -1):
+            if here >= args.per_deal or time.monotonic() > stop or found >= args.want:
+                break
+            game = states[n]
+            if abs(n - last) < 6 or len(game.legal_moves()) < min_legal:
+                continue
+            variant = "-d1" if "-D1-" in code else ""
+            ident = f"{prefix}{variant}-{code.split('-')[-1].lower()}-{n}"
+            if ident in taken:
+                continue
+            proof = examine(args.game, game, line[n], args.max_nodes, args.min_depth)
+            tried += 1
+            if proof is None:
+                continue
+            nodes = sum(a["nodes"] for a in proof["alternatives"].values())
+            legal = len(game.legal_moves())
+            first = beginner_move(game)
+            measured = {
+                "beginner": first,
+                "beginner_falls": first is not None and first != line[n],
+                "shallow": {str(d): shallow_moves(game, d) for d in SHALLOW_DEPTHS},
+            }
+            depth = max(len(r) for r in proof["refutations"].values())
+            data = {
+                "game": args.game,
+                "source": {"code": code, "actions": n, "finder": "find_hard_puzzles"},
+                "state": game.state(),
+                "solution": proof["solution"],
+                "proof": {"alternatives": proof["alternatives"], "win_nodes": proof["win_nodes"]},
+                "difficulty": {
+                    "grade": grade_of(legal, nodes, depth, measured["beginner_falls"]),
+                    "nodes": nodes,
+                    "tempting": proof["lures"],
+                    "legal": legal,
+                },
+                "features": measured,
+                "refutations": proof["refutations"],
+            }
+            print(
+                f"{ident}: {line[n]} among {legal}, nodes {nodes}, depth {depth}, lures {proof['lures']},"
+                f" beginner {first}, grade {data['difficulty']['grade']}",
+                flush=True,
+            )
+            if not args.dry_run:
+                (PUZZLE_DIR / f"{ident}.json").write_text(
+                    json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"
+                )
+            found += 1
+            here += 1
+            last = n
+    print(f"{found} puzzles", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
