@@ -12,7 +12,11 @@ usually a blocked game), cut to a few actions, which the page lets the reader st
 Difficulty: the positions the solver's complete search needed to prove every wrong move lost
 (deterministic, unlike the timed search that finds the win), and the tempting alternatives
 (wrong moves that put a card on a foundation). Written to
-docs/puzzles/<id>.json; tests/test_puzzles.py re-checks every proof with a node budget.
+docs/puzzles/<id>.json; tests/test_puzzles.py re-checks every proof with a node budget. The
+grade written here is provisional: the build wants the band of the puzzle's rating
+(sitegen/puzzles.py grade_of), which needs the beginner's measured choice, so a new file is
+followed by `scripts/rate_puzzles.py --write` and `scripts/find_hard_puzzles.py --regrade`.
+scripts/find_hard_puzzles.py looks for harder positions (more actions, a lure refuted late).
 
     nice -n 10 .venv/bin/python scripts/find_puzzles.py --game crescent --want 14 --max-minutes 20
 """
@@ -31,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
 from engine.solver import _searcher  # noqa: E402
+from sitegen.puzzles import grade_of  # noqa: E402
 
 PUZZLE_DIR = ROOT / "docs" / "puzzles"
 STATS = {"crescent": ["crescent.jsonl"], "canfield": ["canfield-d3.jsonl", "canfield-d1.jsonl"]}
@@ -157,8 +162,10 @@ def regrade(kind: str, budget: float) -> int:
         nodes = sum(a["nodes"] for a in alternatives.values())
         lure = sorted(m for m in alternatives if tempting(kind, m))
         legal = len(game.legal_moves())
+        depth = max(len(line) for line in data["refutations"].values())
+        falls = bool(data.get("features", {}).get("beginner_falls"))
         data["difficulty"] = {
-            "grade": grade(nodes, legal, len(lure)),
+            "grade": grade_of(legal, nodes, depth, falls),
             "nodes": nodes,
             "tempting": lure,
             "legal": legal,
