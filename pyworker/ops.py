@@ -249,7 +249,11 @@ def open_board(args: dict[str, Any]) -> Answer:
         try:
             game: engine.Game | None = engine.from_state(args["state"])
         except engine.StateError as e:
-            raise ValueError(f"the page's position is impossible: {e}") from None
+            # A position from the address that cannot be played (hostile review #27): said, and
+            # the kept game (or the default deal) opens instead.
+            problem = _msg(lang, "play.link-state-invalid", reason=_reason_text(lang, e.reason))
+            game, _ = _deal(kind, lang, args.get("fallback") or _random_code(kind, 3))
+            args = {**args, "state": None, "moves": args.get("fallback_moves") or [], "step": None}
     elif args.get("random"):
         game, problem = _deal(kind, lang, _random_code(kind, args.get("draw"), args.get("version")))
     else:
@@ -262,6 +266,8 @@ def open_board(args: dict[str, Any]) -> Answer:
             args = {**args, "moves": args.get("fallback_moves") or [], "step": None}
     if game is None:
         raise ValueError(f"no deal to open on board {board_id!r}")
+    if problem is None and args.get("unread") in ("state", "moves"):
+        problem = _msg(lang, f"play.link-unread.{args['unread']}")
     board = BOARDS[board_id] = Board(
         game, lang, kind, str(args.get("diagram_id") or board_id), custom=args.get("state") is not None
     )

@@ -298,3 +298,33 @@ def test_every_play_key_the_code_uses_exists() -> None:
         assert sorted(k for k in used if k not in known) == [], lang
         for v in ("pending", "win", "loss", "unknown"):
             catalogues.message(lang, f"play.verdict.{v}")
+
+
+def test_what_the_address_gives_but_cannot_be_opened_is_said() -> None:
+    """Hostile review #27: a #state= that is not a position, moves without a code, or an
+    impossible position open the kept game (or the default deal) and say why, never in silence
+    and never as a Python error."""
+    import catalogues
+    import engine
+    from pyworker import ops
+
+    # The page opens the kept game (or the default deal) and says what it could not read.
+    base = {
+        "board": "t-unread",
+        "game": "crescent",
+        "lang": "fr",
+        "code": "CR1-N-AAAAAAB",
+        "fallback": "CR1-N-AAAAAAB",
+    }
+    for unread in ("state", "moves"):
+        answer = ops.open_board({**base, "unread": unread})
+        assert answer["message"] == catalogues.message("fr", f"play.link-unread.{unread}")
+        assert answer["state"] == engine.new_game("CR1-N-AAAAAAB").state()
+    bad = engine.new_game("CR1-N-AAAAAAB").state()
+    bad["piles"][0].append(bad["piles"][1][0])
+    answer = ops.open_board({**base, "state": bad})
+    reason = engine.position_problems(bad)[0].reason
+    assert answer["message"] == catalogues.message(
+        "fr", "play.link-state-invalid", reason=ops._reason_text("fr", reason)
+    )
+    assert answer["state"] == engine.new_game("CR1-N-AAAAAAB").state() and answer["kind"] == "refused"

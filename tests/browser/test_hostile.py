@@ -411,3 +411,15 @@ def test_a_slow_download_is_said_as_such_and_keeps_the_clicks(browser: Browser, 
         assert json.loads(board.get_attribute("data-state") or "{}") == game.state()
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(
+    ("hash_", "key"), [("#moves=AB", "play.link-unread.moves"), ("#state=!!", "play.link-unread.state")]
+)
+def test_an_address_the_play_page_cannot_open_is_said(
+    page: Page, live_url: str, watched: Watch, hash_: str, key: str
+) -> None:
+    """Finding 27: moves without a code, or a #state= that is no position, were skipped in silence."""
+    page.goto(live_url + page_path("de", "play-crescent") + hash_)
+    expect(page.locator("[data-board]")).to_have_attribute("data-live", "true", timeout=LIVE_TIMEOUT_MS)
+    expect(page.locator("[data-board] [role='status']")).to_have_text(msg("de", key))

@@ -111,9 +111,17 @@ export class PlayBoard extends Board {
     /** @type {OpenArgs} */
     const args = {};
     const position = h.state !== undefined ? decodeState(h.state) : undefined;
+    // What the address gives but cannot be opened is said, not skipped in silence (hostile
+    // review #27): a #state= that is not base64 JSON, moves without a code.
+    if (h.code === undefined && h.state !== undefined && position === undefined) args.unread = "state";
+    else if (h.code === undefined && h.state === undefined && h.moves !== undefined) args.unread = "moves";
     if (position !== undefined && h.code === undefined) {
       // "Play from here" on an Analysis page: a position, played as a custom game (no code).
       args.state = position;
+      if (kept) {
+        fallback = kept.code;
+        args.fallback_moves = kept.moves;
+      }
     } else if (h.code !== undefined) {
       args.code = h.code;
       if (h.moves !== undefined) args.moves = h.moves;

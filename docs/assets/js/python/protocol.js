@@ -29,10 +29,12 @@ export const WORKER = Object.freeze({ READY: "ready", BOOT_ERROR: "boot-error" }
  * @typedef {BoardArgs & {
  *   code?: string | null, moves?: string | string[], step?: string, fallback?: string | null,
  *   fallback_moves?: string, random?: boolean, draw?: number | null, version?: string | null,
- *   state?: State | null, keep?: boolean, typed?: boolean, restored?: boolean, quiet?: boolean
+ *   state?: State | null, keep?: boolean, typed?: boolean, restored?: boolean, quiet?: boolean,
+ *   unread?: "state" | "moves"
  * }} OpenArgs
  * `keep`: a bad code leaves the game in progress as it is; `quiet`: no sentence (a try-it
- * handing over to Python); `restored`: the game this browser kept (its own sentence).
+ * handing over to Python); `restored`: the game this browser kept (its own sentence); `unread`:
+ * what the address gave that the page could not read (a #state=, moves without a code).
  */
 
 /**
