@@ -190,3 +190,17 @@ def test_both_analysis_pages_are_in_every_languages_navigation(
             nav = page.locator(f"nav a[href$='analysis-{game}/']")
             assert nav.count() >= 1, (lang, game)
             assert catalogues.message(lang, f"site.nav.analysis-{game}") in nav.first.inner_text()
+
+
+@pytest.mark.parametrize(("code", "offered"), [("CR1-N-AAAAAAB", True), ("CR1-H-AAAAAAB", False)])
+def test_the_play_pages_link_is_offered_only_for_a_position_it_can_open(
+    page: Page, live_url: str, watched: Watch, code: str, offered: bool
+) -> None:
+    """A face-down deal's position reaches the page with its hidden cards unknown: the Analysis
+    page could not open it, so the Play page does not offer the link."""
+    open_live(page, live_url + page_path("en", "play-crescent") + "#code=" + code)
+    link = page.locator("[data-board] [data-role='analyse-link']")
+    if offered:
+        expect(link).to_be_visible()
+    else:
+        expect(link).to_be_hidden()

@@ -134,7 +134,12 @@ export class Board {
     else if (a.played) this.clock.start();
     if (this.s.position && this.s.position.status === "won") this.clock.stop();
     const analyse = /** @type {HTMLAnchorElement | null} */ (q(this.el, '[data-role="analyse-link"]'));
-    if (analyse && a.state) analyse.href = (analyse.getAttribute("data-base") || "") + "#state=" + encodeState(a.state);
+    if (analyse && a.state) {
+      // A position whose face-down cards the page does not know (engine.public_state: null in a
+      // list) cannot be analysed: the link is not offered for it.
+      analyse.hidden = /\[[^\]]*null/.test(JSON.stringify(a.state));
+      analyse.href = (analyse.getAttribute("data-base") || "") + "#state=" + encodeState(a.state);
+    }
     this.plugins.afterApply(a, o);
   }
 
