@@ -41,7 +41,7 @@ METRICS = (
 )
 # (label, path): home, a Korean rules page, a Greek Play page, the Examples page, a French
 # statistics page (the issue's list), plus the heaviest rules page in English and the Greek
-# Puzzles page (the heaviest page of the site).
+# Puzzles page (the heaviest page of the site), and an Analysis page (issue 23).
 PAGES = (
     ("home", ""),
     ("ko rules", "ko/crescent/"),
@@ -50,6 +50,7 @@ PAGES = (
     ("fr stats", "fr/statistics/"),
     ("en rules", "crescent/"),
     ("el puzzles", "el/puzzles/"),
+    ("en analysis", "analysis-crescent/"),
 )
 
 
