@@ -335,3 +335,18 @@ def test_site_name_comes_from_each_catalogue(built_site: Path) -> None:
         assert title, lang
         assert html.unescape(title.group(1)).strip().endswith(name), (lang, title.group(1))
         assert name in html.unescape(text.split("</header>")[0]), lang
+
+
+def test_every_page_gives_the_phone_the_headers_colour(built_site: Path) -> None:
+    """<meta name="theme-color"> is written by the template (overrides/main.html), not read from
+    the page's style after load: it must be the header's colour, site.css's primary, which is the
+    same in both schemes (no slate rule sets it)."""
+    css = (ROOT / "docs" / "assets" / "css" / "site.css").read_text(encoding="utf-8")
+    primary = re.search(r"--md-primary-fg-color:\s*(#[0-9a-f]{6});", css)
+    assert primary, "site.css sets no --md-primary-fg-color"
+    assert len(re.findall(r"--md-primary-fg-color:", css)) == 1, "a scheme sets its own header colour"
+    for page in built_site.rglob("index.html"):
+        if "pyodide" in page.parts:
+            continue
+        metas = re.findall(r'<meta name="theme-color" content="([^"]+)"', page.read_text(encoding="utf-8"))
+        assert metas == [primary.group(1)], (page, metas)

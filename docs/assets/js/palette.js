@@ -9,8 +9,8 @@
  *   palette: <body> is marked data-md-color-switching (Material's CSS turns transitions off
  *   under it) while the colours change, the choice is stored for every page
  *   (__md_set("__palette"), which Material's scripts read too), and the shown toggle changes.
- * - <meta name="theme-color"> follows the header's colour (the phone's browser bar), read when
- *   the browser is idle after load, and after each change.
+ * - <meta name="theme-color"> follows the header's colour (the phone's browser bar): the
+ *   template writes it, and each change reads it again.
  * - Until the reader chooses, a change of the system's light/dark preference is followed.
  */
 (function () {
@@ -66,9 +66,6 @@
   var follow = function () { if (!__md_get("__palette")) choose(undefined, false); };
   if (light.addEventListener) light.addEventListener("change", follow);
 
-  // The first theme colour when the page is quiet: the style is computed by then, so reading it
-  // costs no recalculation.
-  var idle = window.requestIdleCallback || function (f) { setTimeout(f, 1); };
-  if (document.readyState === "complete") idle(themeColor);
-  else window.addEventListener("load", function () { idle(themeColor); });
+  // The first theme colour is the template's (overrides/main.html): reading the header's style
+  // after load forced a style recalculation of the whole page, a long task on a rules page.
 })();
