@@ -197,9 +197,10 @@ def main() -> int:
             nodes = sum(a["nodes"] for a in proof["alternatives"].values())
             legal = len(game.legal_moves())
             first = beginner_move(game)
+            falls = first is not None and first != line[n]
             measured = {
                 "beginner": first,
-                "beginner_falls": first is not None and first != line[n],
+                "beginner_falls": falls,
                 "shallow": {str(d): shallow_moves(game, d) for d in SHALLOW_DEPTHS},
             }
             depth = max(len(r) for r in proof["refutations"].values())
@@ -210,7 +211,7 @@ def main() -> int:
                 "solution": proof["solution"],
                 "proof": {"alternatives": proof["alternatives"], "win_nodes": proof["win_nodes"]},
                 "difficulty": {
-                    "grade": grade_of(legal, nodes, depth, measured["beginner_falls"]),
+                    "grade": grade_of(legal, nodes, depth, falls),
                     "nodes": nodes,
                     "tempting": proof["lures"],
                     "legal": legal,

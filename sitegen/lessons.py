@@ -402,6 +402,7 @@ def lesson_html(args: str, lang: str, ctx: MarkerContext) -> str:
 
 # Messages learn.js needs (besides the live boards' JS_MESSAGES).
 LEARN_MESSAGES = (
+    "analysis.link",  # board/board.js adds the link to the Analysis page
     "ui.undone",
     "reason.nothing-to-undo",
     "ui.replay-counter",

@@ -52,6 +52,7 @@ RATING_WEIGHTS = {"legal": 100, "nodes": 60, "depth": 30, "beginner": 200}
 # Ratings from the first bound up are medium, from the second up hard (grade_of).
 GRADE_BOUNDS = (1150, 1500)
 PUZZLE_MESSAGES = (
+    "analysis.link",  # board/board.js adds the link to the Analysis page
     "ui.undone",
     "reason.nothing-to-undo",
     "ui.replay-counter",

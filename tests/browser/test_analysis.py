@@ -204,3 +204,20 @@ def test_the_play_pages_link_is_offered_only_for_a_position_it_can_open(
         expect(link).to_be_visible()
     else:
         expect(link).to_be_hidden()
+
+
+@pytest.mark.parametrize(
+    ("page_name", "selector"), [("crescent", "[data-lesson]"), ("puzzles", "[data-puzzle]")]
+)
+def test_a_lesson_or_puzzle_links_to_its_position(
+    page: Page, live_url: str, watched: Watch, page_name: str, selector: str
+) -> None:
+    page.goto(live_url + page_path("el", page_name))
+    board = page.locator(selector).first
+    state = json.loads(board.get_attribute("data-state") or "null")
+    link = board.locator("[data-role='analyse-link']")
+    expect(link).to_have_text(catalogues.message("el", "analysis.link"))
+    page.wait_for_function(f"!!document.querySelector({json.dumps(selector)}).__cc")
+    link.click()
+    expect(page.locator(BOARD)).to_have_attribute("data-live", "true", timeout=LIVE_TIMEOUT_MS)
+    assert state_of(page) == engine.from_state(state).state()

@@ -54,6 +54,31 @@ export class Board {
       pictureGesture: (from, to) => this.pictureGesture(from, to),
     });
     syncTabStop(this.s);
+    // Lessons and puzzles get their "Analyse this position" here, not in the page's HTML (a
+    // Puzzles page of dozens of boards is near its weight limit); it opens the position shown
+    // when it is followed.
+    if (el.matches("[data-lesson],[data-puzzle]") && !q(el, '[data-role="analyse-link"]')) {
+      const bar = q(el, ".cc-toolbar");
+      const link = document.createElement("a");
+      link.className = "cc-button";
+      link.setAttribute("data-role", "analyse-link");
+      // Every page with boards is a language's page one folder deep: ../analysis-GAME/ is its
+      // language's Analysis page.
+      link.setAttribute("data-base", "../analysis-" + this.s.game + "/");
+      link.href = "../analysis-" + this.s.game + "/";
+      link.textContent = this.msg("analysis.link");
+      if (bar) bar.append(link);
+    }
+    el.addEventListener("click", (ev) => {
+      const link = ev.target instanceof Element ? ev.target.closest('[data-role="analyse-link"]') : null;
+      const shown = el.getAttribute("data-state");
+      if (!(link instanceof HTMLAnchorElement) || !el.contains(link) || !shown) return;
+      try {
+        link.href = (link.getAttribute("data-base") || "") + "#state=" + encodeState(JSON.parse(shown));
+      } catch {
+        /* an unreadable data-state: the page itself opens */
+      }
+    });
   }
 
   /** @param {string} text @param {string | null} [kind] */
