@@ -323,8 +323,9 @@ def test_a_verdict_worker_that_cannot_start_says_unknown_within_the_boot_time_ou
     try:
         open_live(page, live_url + page_path("en", "play-crescent") + f"#code={CR}")
         box = page.locator("[data-board] [data-role='verdict-box']")
-        # START_DELAY_MS (1.5 s) + BOOT_TIMEOUT_MS (10 s), with room for a loaded machine.
-        expect(box).to_have_attribute("data-verdict", "unknown", timeout=25_000)
+        # START_DELAY_MS (1.5 s) + BOOT_TIMEOUT_MS (10 s) + the look at the .wasm, with room for
+        # a loaded machine.
+        expect(box).to_have_attribute("data-verdict", "unknown", timeout=60_000)
         expect(page.locator("[data-board] [data-role='verdict']")).to_have_text(msg("en", "play.verdict.off"))
         assert len(seen) >= 2
     finally:
@@ -397,7 +398,7 @@ def test_a_slow_download_is_said_as_such_and_keeps_the_clicks(browser: Browser, 
     try:
         page.goto(live_url + page_path("es", "play-crescent") + f"#code={CR}")
         status = page.locator("[data-board] [role='status']")
-        expect(status).to_have_text(msg("es", "ui.loading-slow"), timeout=30_000)
+        expect(status).to_have_text(msg("es", "ui.loading-slow"), timeout=60_000)
         assert page.locator("[data-board]").get_attribute("data-live") != "failed"
         game = engine.new_game(CR)
         place, move = next((str(p), m) for p in range(1, 17) if (m := engine.tap(game, str(p))))
