@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
-from scripts.find_puzzles import PUZZLE_DIR, refutation, tempting, won_codes  # noqa: E402
+from scripts.find_puzzles import PUZZLE_DIR, refutation, tempting, won_codes, write_puzzle  # noqa: E402
 from scripts.rate_puzzles import SHALLOW_DEPTHS, beginner_move, shallow_moves  # noqa: E402
 from sitegen.puzzles import grade_of  # noqa: E402
 
@@ -225,9 +225,7 @@ def main() -> int:
                 flush=True,
             )
             if not args.dry_run:
-                (PUZZLE_DIR / f"{ident}.json").write_text(
-                    json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"
-                )
+                write_puzzle(ident, data)
             found += 1
             here += 1
             last = n

@@ -177,6 +177,13 @@ def regrade(kind: str, budget: float) -> int:
     return 0
 
 
+def write_puzzle(ident: str, data: dict[str, Any]) -> None:
+    """docs/puzzles/<ident>.json, in the one layout every puzzle file has."""
+    (PUZZLE_DIR / f"{ident}.json").write_text(
+        json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=("crescent", "canfield"), required=True)
@@ -254,9 +261,7 @@ def main() -> int:
                 flush=True,
             )
             if not args.dry_run:
-                (PUZZLE_DIR / f"{ident}.json").write_text(
-                    json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"
-                )
+                write_puzzle(ident, data)
             found += 1
             here += 1
             last = n

@@ -8,7 +8,7 @@
 import { Board } from "../board/board.js";
 import { loadStylesheet, q } from "../core/dom.js";
 import { ROOT } from "../python/client.js";
-import { bootMessage, format } from "../core/messages.js";
+import { format } from "../core/messages.js";
 import { parseHash } from "../core/hash.js";
 import { KEYS, readJSON, writeJSON } from "../core/storage.js";
 import { decodeState, encodeState } from "../core/statelink.js";
@@ -33,17 +33,7 @@ export class AnalysisBoard extends Board {
     this.moves = new Moves(this);
     this.setup = new Setup(this);
     loadStylesheet(ROOT + "assets/css/play.css");
-    this.python.start().catch(() => {});
-    // Still downloading after 10 s (a slow connection): said, and what the reader does waits.
-    this.python.onLoading(() => {
-      if (!this.s.live && !this.s.failed) this.say(this.msg("ui.loading-slow"), "info");
-    });
-    this.python.onSlow((err) => {
-      if (this.s.live) return;
-      this.s.failed = err;
-      this.el.setAttribute("data-live", "failed");
-      this.say(bootMessage(this.s.msgs, err), "error");
-    });
+    this.startPython();
     // Live once the first position is answered: a Python slow to start (onSlow) goes live then.
     this.enqueue(() => Promise.resolve(this.openFromHash()).then(() => this.goLive()));
     window.addEventListener("hashchange", () => {

@@ -81,6 +81,22 @@ export class Board {
     });
   }
 
+  /** Starts Python now, for a board that is live without a click (Play and Analysis pages),
+   * and says how its start goes: a slow download (the reader's actions wait), or why it cannot. */
+  startPython() {
+    this.python.start().catch(() => {});
+    // Still downloading after 10 s (a slow connection): said, and what the reader does waits.
+    this.python.onLoading(() => {
+      if (!this.s.live && !this.s.failed) this.say(this.msg("ui.loading-slow"), "info");
+    });
+    this.python.onSlow((err) => {
+      if (this.s.live) return;
+      this.s.failed = err;
+      this.el.setAttribute("data-live", "failed");
+      this.say(bootMessage(this.s.msgs, err), "error");
+    });
+  }
+
   /** @param {string} text @param {string | null} [kind] */
   say(text, kind) {
     say(this.el, text, kind);

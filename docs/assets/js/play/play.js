@@ -10,7 +10,6 @@ import { Plugins } from "../board/events.js";
 import { focusPlace } from "../board/focus.js";
 import { namesGame, parseHash } from "../core/hash.js";
 import { decodeState } from "../core/statelink.js";
-import { bootMessage } from "../core/messages.js";
 import { loadStylesheet } from "../core/dom.js";
 
 /** @typedef {import("../python/protocol.js").Answer} Answer */
@@ -35,17 +34,7 @@ export class PlayBoard extends Board {
       });
     }
     // Live without any click: Python starts now, in its worker (main.js has started it already).
-    this.python.start().catch(() => {});
-    // Still downloading after 10 s (a slow connection): said, and what the reader does waits.
-    this.python.onLoading(() => {
-      if (!this.s.live && !this.s.failed) this.say(this.msg("ui.loading-slow"), "info");
-    });
-    this.python.onSlow((err) => {
-      if (this.s.live) return;
-      this.s.failed = err;
-      this.el.setAttribute("data-live", "failed");
-      this.say(bootMessage(this.s.msgs, err), "error");
-    });
+    this.startPython();
     loadStylesheet(ROOT + "assets/css/play.css");
     /** @type {import("./saved.js").Saved | null} */
     this.saved = null;
