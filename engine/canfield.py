@@ -3,10 +3,9 @@ built down in alternating colours (wrapping), a stock drawn one or three at a ti
 
 The rules that differ between versions (classic, Rainfall, Storehouse, Superior Canfield,
 Solvitaire's preset) are the fields of `self.rules` (rules.CanfieldRules); the code below reads
-them, never a version's name.
-
-Places are indexed: 0 reserve "R", 1 waste "W", 2-5 columns "1"-"4", 6-9 foundations
-"S" "H" "D" "C" (one per suit, in suit order), 10 the stock.
+them, never a version's name. This module holds the game's class: the rules' refusals, apply and
+undo, the state. Its places, notation tables and deal are canfield_layout.py; the column build's
+tables canfield_build.py; move generation canfield_moves.py (their names are re-exported here).
 """
 
 from __future__ import annotations
@@ -17,121 +16,69 @@ from typing import Any
 
 from . import reasons as R
 from .base import Game
+from .canfield_build import FOLLOWS, TAKES, Tables, column_tables, is_run
+from .canfield_layout import (
+    CANONICAL,
+    COLUMNS,
+    DRAW,
+    FOUNDATION_SIZE,
+    FOUNDATIONS,
+    MAX_RUN,
+    MOVE_NAMES,
+    PLACE_INDEX,
+    PLACES,
+    POINTS_PER_CARD,
+    RESERVE,
+    STOCK,
+    UPPER_INDEX,
+    WASTE,
+    Move,
+    deal_layout,
+)
+from .canfield_moves import legal_moves
 from .cards import NAMES, RANKS, SUITS, Card, is_red
 from .codes import GameCode
 from .errors import IllegalMove
-from .notation import TO_FOUNDATION, parse_place, split_pair, upper_index
+from .notation import TO_FOUNDATION, parse_place, split_pair
 from .rules import (
-    BUILD_ALTERNATE,
     BUILD_SUIT,
     FILL_RESERVE,
     RUNS_ANY,
     RUNS_ONE_OR_WHOLE,
-    START_TWOS,
-    WRAP_ALWAYS,
-    WRAP_AT_START,
     CanfieldRules,
     canfield_options,
     canfield_rules,
 )
 
-RESERVE, WASTE, STOCK = 0, 1, 10
-COLUMNS = (2, 3, 4, 5)
-FOUNDATIONS = (6, 7, 8, 9)
-PLACES = ("R", "W", "1", "2", "3", "4", "S", "H", "D", "C", "stock")
-PLACE_INDEX = {name: i for i, name in enumerate(PLACES)}
-FOUNDATION_SIZE = 13
-POINTS_PER_CARD = 5
-MAX_RUN = 52
+# The names other modules (taps, positions, solver_canfield, scripts) import from here.
+__all__ = [
+    "CANONICAL",
+    "COLUMNS",
+    "DRAW",
+    "FOLLOWS",
+    "FOUNDATIONS",
+    "FOUNDATION_SIZE",
+    "MAX_RUN",
+    "MOVE_NAMES",
+    "PLACES",
+    "PLACE_INDEX",
+    "POINTS_PER_CARD",
+    "RESERVE",
+    "STOCK",
+    "TAKES",
+    "UPPER_INDEX",
+    "WASTE",
+    "Canfield",
+    "Move",
+    "Tables",
+    "column_tables",
+    "deal_layout",
+    "is_run",
+]
 
-Move = tuple[int, int, int]  # (source, destination, number of cards); DRAW below
-DRAW: Move = (STOCK, WASTE, 0)
-
-MOVE_NAMES: dict[Move, str] = {(s, d, 1): f"{PLACES[s]}>{PLACES[d]}" for s in range(11) for d in range(11)}
-MOVE_NAMES.update(
-    {
-        (s, d, n): f"{PLACES[s]}:{n}>{PLACES[d]}"
-        for s in COLUMNS
-        for d in COLUMNS
-        for n in range(2, MAX_RUN + 1)
-    }
-)
-MOVE_NAMES[DRAW] = "draw"
-CANONICAL: dict[str, Move] = {name: move for move, name in MOVE_NAMES.items()}
 # ASCII digits only (\d takes "١"), and at most two: no column holds more than 52 cards, and
 # int() of thousands of digits raises ValueError, which must not leave the engine.
 _RUN = re.compile(r"^([1-4]):([0-9]{1,2})$")
-UPPER_INDEX = upper_index(PLACES)
-
-
-def _follows_down(lower: Card, upper: Card) -> bool:
-    """`lower` may sit on `upper` in a column: opposite colour, one rank lower, a king on an ace."""
-    return is_red(lower) != is_red(upper) and (upper % 13 - lower % 13) % 13 == 1
-
-
-# FOLLOWS[lower][upper]: `lower` may sit on `upper`; TAKES[upper]: the cards that may.
-FOLLOWS: tuple[tuple[bool, ...], ...] = tuple(
-    tuple(_follows_down(lo, up) for up in range(52)) for lo in range(52)
-)
-TAKES: tuple[tuple[Card, ...], ...] = tuple(
-    tuple(lo for lo in range(52) if FOLLOWS[lo][up]) for up in range(52)
-)
-
-
-Tables = tuple[tuple[tuple[bool, ...], ...], tuple[tuple[Card, ...], ...]]
-_TABLES: dict[tuple[str, str, int], Tables] = {}
-
-
-def column_tables(build: str, wrap: str, base_rank: int) -> Tables:
-    """(FOLLOWS, TAKES) for a version's column build: alternate colours or one suit, and a
-    wrap at K-A always or only away from the start rank (`base_rank`: a card of the start
-    rank minus one never goes on a start-rank card). The app's rules get the tables above."""
-    if build == BUILD_ALTERNATE and wrap == WRAP_ALWAYS:
-        return FOLLOWS, TAKES
-    key = (build, wrap, base_rank if wrap == WRAP_AT_START else -1)
-    tables = _TABLES.get(key)
-    if tables is None:
-        below_start = (base_rank - 1) % 13
-
-        def fits(lo: Card, up: Card) -> bool:
-            if build == BUILD_SUIT:
-                if lo // 13 != up // 13:
-                    return False
-            elif is_red(lo) == is_red(up):
-                return False
-            if (up % 13 - lo % 13) % 13 != 1:
-                return False
-            return not (wrap == WRAP_AT_START and up % 13 == base_rank and lo % 13 == below_start)
-
-        follows = tuple(tuple(fits(lo, up) for up in range(52)) for lo in range(52))
-        takes = tuple(tuple(lo for lo in range(52) if follows[lo][up]) for up in range(52))
-        tables = _TABLES[key] = (follows, takes)
-    return tables
-
-
-def is_run(cards: list[Card], follows: tuple[tuple[bool, ...], ...] = FOLLOWS) -> bool:
-    """Each card sits on the one below it by the column build (`follows`: the app's by default)."""
-    return all(follows[cards[k + 1]][cards[k]] for k in range(len(cards) - 1))
-
-
-def deal_layout(
-    rules: CanfieldRules, cards: list[Card]
-) -> tuple[list[Card], list[list[Card]], list[Card], list[Card]]:
-    """(reserve, foundations, columns, stock) from the shuffled deck.
-
-    The base-card versions deal as CONTRACT.md says. Storehouse (START_TWOS) takes the four 2s
-    out of the same shuffled order first, onto their foundations, and deals the other 48 cards
-    in their order as the others do, without a base card: reserve 13, columns 4, stock 31."""
-    foundations: list[list[Card]] = [[], [], [], []]
-    if rules.start == START_TWOS:
-        for card in cards:
-            if card % 13 == 1:
-                foundations[card // 13].append(card)
-        rest = [card for card in cards if card % 13 != 1]
-        return rest[:13], foundations, rest[13:17], rest[17:]
-    base = cards[13]
-    foundations[base // 13].append(base)
-    return cards[:13], foundations, cards[14:18], cards[18:]
 
 
 class Canfield(Game):
@@ -345,83 +292,7 @@ class Canfield(Game):
         self.moves -= 1
 
     def _legal(self) -> list[Move]:
-        lists = self.lists
-        moves: list[Move] = []
-        # Which columns take which card: the two cards of opposite colour one rank below a top.
-        takers: dict[Card, list[int]] = {}
-        empties: list[int] = []
-        takes = self.takes
-        for dst in COLUMNS:
-            target = lists[dst]
-            if target:
-                for card in takes[target[-1]]:
-                    takers.setdefault(card, []).append(dst)
-            else:
-                empties.append(dst)
-        base = self.base_rank
-        append = moves.append
-
-        def onto_columns(src: int, card: Card, n: int) -> None:
-            # takers and empties are each in column order; merge only when both have some.
-            found = takers.get(card)
-            if empties:
-                found = sorted(found + empties) if found else empties
-            if found:
-                for dst in found:
-                    if dst != src:
-                        append((src, dst, n))
-
-        sources = (
-            (RESERVE, WASTE, *COLUMNS, *FOUNDATIONS) if self.rules.takebacks else (RESERVE, WASTE, *COLUMNS)
-        )
-        for src in sources:
-            source = lists[src]
-            if not source:
-                continue
-            card = source[-1]
-            if src < FOUNDATIONS[0]:
-                foundation = lists[FOUNDATIONS[0] + card // 13]
-                if (
-                    card % 13 == (foundation[-1] + 1) % 13 and len(foundation) < FOUNDATION_SIZE
-                    if foundation
-                    else card % 13 == base
-                ):
-                    append((src, FOUNDATIONS[0] + card // 13, 1))
-            onto_columns(src, card, 1)
-        # Runs. Every column is a run from its bottom card up (only fitting cards ever land on
-        # a column, and from_state refuses any other column), so the card k places below the
-        # top has rank top + k: a wanted card is found by arithmetic, not by walking the run.
-        for src in COLUMNS:
-            source = lists[src]
-            length = len(source)
-            if length < 2:
-                continue
-            top_rank = source[-1] % 13
-            for dst in COLUMNS:
-                if dst == src:
-                    continue
-                target = lists[dst]
-                if not target:
-                    for n in range(2, length + 1):
-                        append((src, dst, n))
-                    continue
-                for card in takes[target[-1]]:
-                    k = (card % 13 - top_rank) % 13 or 13
-                    while k < length:
-                        if source[-1 - k] == card:
-                            append((src, dst, k + 1))
-                        k += 13
-        if self.rules.runs != RUNS_ANY:  # the version's rule on runs (one place: _run_refusal)
-            moves = [
-                m
-                for m in moves
-                if m[0] not in COLUMNS
-                or m[1] not in COLUMNS
-                or self._run_refusal(lists[m[0]], m[2], bool(lists[m[1]])) is None
-            ]
-        if lists[STOCK] or (lists[WASTE] and self.recycles_left != 0):
-            moves.append(DRAW)
-        return moves
+        return legal_moves(self)
 
     def _won(self) -> bool:
         lists = self.lists  # all 52 cards are on the foundations once every other place is empty
