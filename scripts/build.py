@@ -71,11 +71,10 @@ def source_date_epoch() -> str:
     return "0"  # not a git checkout: a fixed date is still a deterministic one
 
 
-def check_returns(path: Path, docs_dir: Path) -> None:
+def check_returns(path: Path) -> None:
     """A stored winning line keeps the Examples page's promise: no card comes back to a place it
     left unless it is a take-back a card then lands on (its remark says so), and no card makes the
-    same return twice (sitegen/returns.py); or, where scripts/straighten.py found no such line,
-    every language's Examples page counts its returns (`<!-- fact: NAME.returns -->`)."""
+    same return twice (sitegen/returns.py). No exception: every stored winning line is straight."""
     import json
 
     from sitegen.errors import SourceError
@@ -87,17 +86,9 @@ def check_returns(path: Path, docs_dir: Path) -> None:
     if data.get("outcome"):
         return  # a mistake line shows a beginner's play after its mistake
     problems = return_defects(data["code"], data["moves"])
-    if not problems:
-        return
-    marker = f"<!-- fact: {path.stem}.returns -->"
-    for page in sorted(docs_dir.glob("*/examples.md")):
-        if marker not in page.read_text(encoding="utf-8"):
-            step = int(problems[0].split()[1]) - 1
-            raise SourceError(
-                display_path(path, ROOT),
-                _line_of_move(text, step),
-                f"{problems[0]}, and {display_path(page, ROOT)} does not say so with {marker}",
-            )
+    if problems:
+        step = int(problems[0].split()[1]) - 1
+        raise SourceError(display_path(path, ROOT), _line_of_move(text, step), problems[0])
 
 
 def check_inputs(docs_dir: Path) -> tuple[int, int]:
@@ -108,7 +99,7 @@ def check_inputs(docs_dir: Path) -> tuple[int, int]:
     positions = sorted((docs_dir / "positions").glob("*.json"))
     for path in examples:
         verify_example(docs_dir, path.stem, ROOT)
-        check_returns(path, docs_dir)
+        check_returns(path)
     for path in positions:
         load_position(docs_dir, path.stem, ROOT)
     from sitegen.learn_inputs import check_learn_inputs

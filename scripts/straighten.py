@@ -33,12 +33,10 @@ Measured on the stored lines (issue 22): crescent-short, canfield-d1-example and
 canfield-d3-takeback were already acceptable and shortcut-free; for crescent-example,
 canfield-d3-example and canfield-choice no acceptable line was found within the budgets (the
 walk reaches a dead end: in canfield-d3-example, at step 160, every action but a draw brings a
-card of a long run back to a column it had left), so their lines stay as they were and every
-language's Examples page counts their returns (`<!-- fact: NAME.returns -->`, checked by
-scripts/build.py and tests/test_example_returns.py). scripts/straight_search.py then found lines
-with no return at all for canfield-d3-example (205 actions) and canfield-choice (196), stored;
-crescent-example is still the old line (its searches found no line whose parting move a
-mistake line can take).
+card of a long run back to a column it had left). scripts/straight_search.py then found lines
+with no return at all for all three (canfield-d3-example 205 actions, canfield-choice 196,
+crescent-example 158 with a parting move that crescent-mistake takes), stored; scripts/build.py
+and tests/test_example_returns.py now refuse any stored winning line with a bad return.
 
 The result is deterministic (node budgets, not time; fixed seeds; breadth-first in the engine's
 move order). `shortcut_defects` states what the search guarantees and

@@ -347,20 +347,7 @@ def fact_choice(game: GameRecord, key: str) -> Fact:
     raise _fail(game, key, 'no stored "alternatives" entry puts a card home or on a column')
 
 
-def fact_returns(game: GameRecord, key: str) -> Fact:
-    """A winning line the search could not straighten (sitegen/returns.py: a card comes back
-    unexplained, or makes one return twice): in how many actions a card comes back to a place it
-    had left. A straight line is an error, so that the page never says it of one."""
-    from sitegen.returns import return_defects, returns
-
-    if not return_defects(game.code, list(game.moves)):
-        raise _fail(game, key, "no card comes back unexplained to a place it had left")
-    n = len(returns(game.code, list(game.moves), list(game.states)))
-    return Fact("facts.returns", counts={"actions": ("facts.count.actions", n)})
-
-
 FACTS: dict[str, Callable[[GameRecord, str], Fact]] = {
-    "returns": fact_returns,
     "parting": fact_parting,
     "mistake-end": fact_mistake_end,
     "takeback": fact_takeback,

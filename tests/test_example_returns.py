@@ -1,9 +1,8 @@
 """The Examples page's promise about its winning lines (docs/<lang>/examples.md, first paragraph):
 no card goes back to a place it left, except a card taken back from a foundation so that a card
 lands on it (its remark says so) and that card's trip home again; no card makes the same return
-twice; where the search found no such line, the game's introduction counts its returns (the
-`returns` fact). A straight line is also as short as scripts/straighten.py's search guarantees:
-no shorter line joins the line's own positions.
+twice, on every stored winning line (no exception). A straight line is also as short as
+scripts/straighten.py's search guarantees: no shorter line joins the line's own positions.
 
 The definition of a return is scripts/clean_line.py's (`returns`); the wandering lines the
 examples had before (tests/fixtures/lines/) pin it down on real play."""
@@ -132,47 +131,25 @@ def test_a_takeback_a_card_lands_on_is_explained_and_its_remark_says_so() -> Non
 # ---- the stored winning lines -----------------------------------------------------------------
 
 
-def _straight(name: str) -> bool:
+@pytest.mark.parametrize("name", WINNING)
+def test_no_unexplained_return(name: str) -> None:
+    """The promise, on every stored winning line and with no exception: no unexplained return
+    and no card making the same return twice."""
     data = json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
-    return not clean_line.return_defects(data["code"], data["moves"])
+    assert clean_line.return_defects(data["code"], data["moves"]) == []
 
 
-PAGES = sorted((ROOT / "docs").glob("*/examples.md"))
+def test_no_page_counts_returns_any_more() -> None:
+    """The page-counted exception is gone: no Examples page says that a line has returns, and
+    the fact that counted them is no longer known."""
+    from sitegen.facts import FACTS
+
+    assert "returns" not in FACTS
+    for page in sorted((ROOT / "docs").glob("*/examples.md")):
+        assert ".returns -->" not in page.read_text(encoding="utf-8"), page
 
 
 @pytest.mark.parametrize("name", WINNING)
-def test_no_unexplained_return_unless_the_page_counts_them(name: str) -> None:
-    """The promise: no unexplained return and no return twice; where scripts/straighten.py found
-    no such line, every language's Examples page says so with the `returns` fact (and only
-    there: the fact is an error on a straight line)."""
-    marker = f"<!-- fact: {name}.returns -->"
-    assert len(PAGES) == len(catalogues.LANGUAGES)
-    shown = [marker in page.read_text(encoding="utf-8") for page in PAGES]
-    if _straight(name):
-        assert not any(shown), f"{name} is straight: no page may count its returns"
-    else:
-        assert all(shown), f"{name} has unexplained returns: every Examples page must count them"
-
-
-def test_the_returns_fact_counts_the_unexplained_returns() -> None:
-    from sitegen.facts import GameRecord, find_fact, sentence
-
-    for name in WINNING:
-        example = load_example(ROOT / "docs", name)
-        game = GameRecord(name, example.code, example.moves, example.states)
-        n = len(clean_line.returns(example.code, list(example.moves)))
-        if _straight(name):
-            with pytest.raises(ValueError, match="no card comes back"):
-                find_fact(game, "returns")
-            continue
-        fact = find_fact(game, "returns")
-        assert fact.counts["actions"][1] == n
-        for lang in catalogues.LANGUAGES:
-            text = sentence(fact, lang)
-            assert catalogues.message(lang, "facts.count.actions", count=n) in text
-
-
-@pytest.mark.parametrize("name", [n for n in WINNING if _straight(n)])
 def test_no_shorter_line_through_the_same_positions(name: str) -> None:
     """scripts/straighten.py's guarantee on a straight line: no path of at most RADIUS actions
     joins two positions of the line in fewer actions than the line takes, with the spliced line
@@ -185,18 +162,19 @@ def test_no_shorter_line_through_the_same_positions(name: str) -> None:
     assert clean_line.defects(ex.code, line, ex.acceptable) == []
 
 
-def test_the_build_refuses_an_uncounted_return(tmp_path: Path) -> None:
-    """scripts/build.py's check_inputs step: a winning line with an unexplained return and no
-    page counting it fails the build, naming the file and the line of the action."""
+def test_the_build_refuses_any_unexplained_return(tmp_path: Path) -> None:
+    """scripts/build.py's check_inputs step: a winning line with an unexplained return fails the
+    build, naming the file and the line of the action (no page can excuse it any more); a
+    straight line passes."""
     from scripts.build import check_returns
     from sitegen.errors import SourceError
 
     (tmp_path / "examples").mkdir()
-    (tmp_path / "en").mkdir()
-    (tmp_path / "en" / "examples.md").write_text("# Examples\n", encoding="utf-8")
     path = tmp_path / "examples" / "wandering.json"
     path.write_text((FIXTURES / "canfield-d3-wandering.json").read_text(encoding="utf-8"), encoding="utf-8")
-    with pytest.raises(SourceError, match="unexplained"):
-        check_returns(path, tmp_path)
-    (tmp_path / "en" / "examples.md").write_text("<!-- fact: wandering.returns -->\n", encoding="utf-8")
-    check_returns(path, tmp_path)
+    with pytest.raises(SourceError, match="unexplained") as raised:
+        check_returns(path)
+    assert "wandering.json" in str(raised.value)
+    straight = tmp_path / "examples" / "straight.json"
+    straight.write_text((EXAMPLES / "crescent-example.json").read_text(encoding="utf-8"), encoding="utf-8")
+    check_returns(straight)
