@@ -92,7 +92,8 @@ def _settings(game: str, m: Callable[..., str], ident: str) -> str:
             f'<p><label for="{ident}-redeals">{m("analysis.setup.redeals")}</label> '
             f'<select id="{ident}-redeals" data-role="setup-redeals">{options}</select></p>'
         )
-    ranks = "".join(f'<option value="{r}">{r}</option>' for r in "A23456789TJQK")
+    # Each rank by the letter the page's cards show (rank_short.*: 10, not T; French V D R).
+    ranks = "".join(f'<option value="{r}">{m(f"rank_short.{r}")}</option>' for r in "A23456789TJQK")
     draws = "".join(f'<option value="{n}">{n}</option>' for n in (3, 1))
     return (
         f'<p><label for="{ident}-base">{m("analysis.setup.base")}</label> '
