@@ -236,6 +236,7 @@ def _cr_notes(moves: tuple[str, ...], states: tuple[dict[str, Any], ...]) -> lis
 def _cf_notes(moves: tuple[str, ...], states: tuple[dict[str, Any], ...]) -> list[Note]:
     out: list[Note] = []
     recycled = False
+    emptied_bare = False  # a column emptied with the reserve used up, seen already
     for i, move in enumerate(moves):
         before, after = states[i], states[i + 1]
         nxt = _moves_after(moves, i)
@@ -295,7 +296,19 @@ def _cf_notes(moves: tuple[str, ...], states: tuple[dict[str, Any], ...]) -> lis
                     )
                 )
             else:
-                out.append(Note(i, Fact("commentary.cf.empty_column", {"column": int(src)}), teaching=True))
+                # A key moment teaches something the reader has not seen yet: every refill does
+                # (which reserve card comes into play is the point of the game), but once the
+                # reserve is used up, only the first column emptied teaches that an empty column
+                # now takes any card; the later ones, mostly the last cards of a column going
+                # home in the end game, keep their remark but are not key moments.
+                out.append(
+                    Note(
+                        i,
+                        Fact("commentary.cf.empty_column", {"column": int(src)}),
+                        teaching=not emptied_bare,
+                    )
+                )
+                emptied_bare = True
             continue
         if dst.isdigit() and ns and ns[0] == src and ns[1] == 1 and ns[2] in after["foundations"]:
             uncovered = cards_at(after, src)[-1]

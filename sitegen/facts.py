@@ -178,16 +178,27 @@ def _base_card(game: GameRecord) -> str:
 
 
 def fact_base_card(game: GameRecord, key: str) -> Fact:
+    """The deal's base card and the order of the foundations. `base-card` names the game's code
+    (a rules page quoting the example); `base-card-here` does not, for a page whose sentence
+    before it has just given the code (the Examples page)."""
     _need(game, key, "canfield")
     base = _base_card(game)
     start = _rank(base)
     below = RANKS[(RANKS.index(start) - 1) % 13]
+    cards, ranks = {"card": base}, {"start": start, "below": below}
+    if key == "base-card-here":
+        here = {
+            "A": "facts.cf.base_card_ace_here",
+            "2": "facts.cf.base_card_two_here",
+            "K": "facts.cf.base_card_king_here",
+        }.get(start, "facts.cf.base_card_here")
+        return Fact(here, cards=cards, ranks=ranks)
     variant = {
         "A": "facts.cf.base_card_ace",
         "2": "facts.cf.base_card_two",
         "K": "facts.cf.base_card_king",
     }.get(start, "facts.cf.base_card")
-    return Fact(variant, {"code": game.code}, cards={"card": base}, ranks={"start": start, "below": below})
+    return Fact(variant, {"code": game.code}, cards=cards, ranks=ranks)
 
 
 _COLUMN_MOVE = re.compile(r"^([1-4])(?::(\d+))?>(.+)$")
@@ -357,6 +368,7 @@ FACTS: dict[str, Callable[[GameRecord, str], Fact]] = {
     "ace-on-king": fact_ace_on_king,
     "redeal": fact_redeal,
     "base-card": fact_base_card,
+    "base-card-here": fact_base_card,
     "column-ace": fact_column_ace,
     "column-refill": fact_column_refill,
 }

@@ -461,6 +461,7 @@ def puzzle_html(puzzle: Puzzle, number: int, nxt: Puzzle | None, lang: str, ctx:
     source = puzzle.source
     facts = m(
         "learn.puzzle.facts",
+        game=puzzle.game,  # Korean names the game's own foundation term (완성 더미, 파운데이션)
         code=source.get("code", ""),
         actions=int(source.get("actions", 0)),
         legal=d.get("legal", 0),

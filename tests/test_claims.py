@@ -107,7 +107,10 @@ def test_puzzle_messages_for_zero_one_many_and_a_redeal(lang: str) -> None:
     # The two other puzzle messages that count positions say zero in words too.
     for key, params in (
         ("learn.puzzle.solved", {"move": "«X»", "count": 2}),
-        ("learn.puzzle.facts", {"code": "CR1-N-AAAAAAA", "actions": 12, "legal": 3, "tempting": 1}),
+        (
+            "learn.puzzle.facts",
+            {"game": "crescent", "code": "CR1-N-AAAAAAA", "actions": 12, "legal": 3, "tempting": 1},
+        ),
     ):
         text0 = catalogues.message(lang, key, nodes=0, **params)
         text7 = catalogues.message(lang, key, nodes=7, **params)
