@@ -289,7 +289,13 @@ def answers(puzzle: Puzzle, lang: str, ident: str) -> dict[str, Any]:
         nodes = int(puzzle.alternatives[move].get("nodes", 0))
         end = m("learn.puzzle.blocked") if game.status == "blocked" else m("learn.puzzle.no-win")
         if captions:
-            captions[-1] = f"{captions[-1]}. {end}"
+            # The last step as a sentence, then the end. A redeal's step is one already
+            # ("Redealt: no redeals left."): a stop added to it gave "left.. No move is left" in
+            # every language, and a move's step got a Latin stop after Japanese text.
+            last = captions[-1]
+            if not last.endswith((".", "!", "?", "。")):
+                last = m("punct.stop", text=last)
+            captions[-1] = m("punct.then", before=last, after=end)
         # A redeal is not a move (CONTRACT.md): the message names the action by its kind. With
         # no step to go through (lost at once), the message ends with the blocked text; the
         # no-win text would only repeat its opening ("after this move no line wins any more").
