@@ -9,6 +9,7 @@ text that is no move at all (`bad-notation`).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from . import reasons as R
@@ -49,15 +50,56 @@ def split_pair(text: object, keyword: str) -> tuple[str, str] | None:
 # ---- reading canonical lines against state dicts (the stored games, commentary, advice) ----
 
 
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One action of a canonical line, as a value: `Move.parse("1:3>4")` is three cards from
+    place 1 to place 4, `Move.parse("draw")` a keyword action. Canonical text only (what
+    `Game.legal_moves()` gives and stored lines hold); what a game's `play` accepts leniently
+    (case, spaces, "F") must go through the game first. `str(move)` gives the text back."""
+
+    src: str = ""  # "" for a keyword action
+    dst: str = ""
+    count: int = 1
+    keyword: str = ""  # "redeal" or "draw"; "" for a move between places
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        if ">" not in text:
+            if not text or not text.isalpha():
+                raise ValueError(f"not a canonical action: {text!r}")
+            return cls(keyword=text)
+        head, _, dst = text.partition(">")
+        src, colon, count = head.partition(":")
+        if not src or not dst or (colon and not count.isdigit()):
+            raise ValueError(f"not a canonical action: {text!r}")
+        return cls(src, dst, int(count) if colon else 1)
+
+    def __str__(self) -> str:
+        if self.keyword:
+            return self.keyword
+        return f"{self.src}:{self.count}>{self.dst}" if self.count != 1 else f"{self.src}>{self.dst}"
+
+    @property
+    def from_pile(self) -> bool:
+        """From a numbered place: a Crescent pile or a Canfield column."""
+        return self.src.isdigit()
+
+    @property
+    def to_pile(self) -> bool:
+        """Onto a numbered place: a Crescent pile or a Canfield column."""
+        return self.dst.isdigit()
+
+    @property
+    def to_foundation(self) -> bool:
+        """Onto a foundation (the only other destination either game has)."""
+        return bool(self.dst) and not self.dst.isdigit()
+
+
 def split_move(move: str) -> tuple[str, int, str] | None:
     """("1", 3, "4") for the canonical "1:3>4", ("W", 1, "S+") for "W>S+"; None for a keyword
-    action (redeal, draw). Canonical text only: what a game's `play` accepts leniently (case,
-    spaces, "F") must go through the game first."""
-    if ">" not in move:
-        return None
-    src, _, dst = move.partition(">")
-    src, _, count = src.partition(":")
-    return src, int(count) if count else 1, dst
+    action (redeal, draw): `Move.parse` as a tuple, for the callers that unpack one."""
+    parsed = Move.parse(move)
+    return None if parsed.keyword else (parsed.src, parsed.count, parsed.dst)
 
 
 def cards_at(state: dict[str, Any], place: str) -> list[str]:

@@ -13,7 +13,7 @@ from typing import Any
 
 import catalogues
 from diagrams import cards
-from engine.notation import cards_at
+from engine.notation import Move, cards_at
 
 _FOUNDATIONS_CR = ("S+", "H+", "D+", "C+", "S-", "H-", "D-", "C-")
 
@@ -52,11 +52,11 @@ def hint_text(move: str, state: dict[str, Any], lang: str) -> str:
         return _msg(lang, "play.hint.redeal")
     if move == "draw":
         return _msg(lang, "play.hint.recycle" if not state["stock"] else "play.hint.draw")
-    head, _, dst = move.partition(">")
-    src, _, count = head.partition(":")
+    parsed = Move.parse(move)
+    src, dst = parsed.src, parsed.dst
     pile = cards_at(state, src)
-    if count:
-        n = int(count)
+    if parsed.count != 1:
+        n = parsed.count
         return _msg(
             lang,
             "play.hint.run",

@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
+from engine.notation import Move  # noqa: E402
 from engine.solver import _searcher  # noqa: E402
 from sitegen.puzzles import grade_of  # noqa: E402
 
@@ -60,7 +61,7 @@ def solve(game: engine.Game, seconds: float) -> Any:
 
 def tempting(kind: str, move: str) -> bool:
     """A wrong move that looks like progress: it puts a card on a foundation."""
-    return ">" in move and move.split(">")[1] in FOUNDATIONS[kind]
+    return Move.parse(move).dst in FOUNDATIONS[kind]
 
 
 def refutation(game: engine.Game) -> list[str]:

@@ -16,11 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.notation import Move
 from scripts.clean_line import position_key
-
-
-def _foundation(place: str) -> bool:
-    return not place.isdigit()
 
 
 def greedy_move(game: Any, seen: set[str] | frozenset[str] = frozenset()) -> str | None:
@@ -29,22 +26,21 @@ def greedy_move(game: Any, seen: set[str] | frozenset[str] = frozenset()) -> str
     legal = game.legal_moves()
     state = game.state()
     piles = state["piles"]
-    home = [m for m in legal if ">" in m and m.split(">")[0].isdigit() and _foundation(m.split(">")[1])]
+    home = [m for m in legal if Move.parse(m).from_pile and Move.parse(m).to_foundation]
     if home:
         return home[0]
     best: tuple[int, str] | None = None
     for m in legal:
-        if ">" not in m:
-            continue
-        src, dst = m.split(">")
-        if not (src.isdigit() and dst.isdigit()) or len(piles[int(src) - 1]) < 2:
+        move = Move.parse(m)
+        src = move.src
+        if not (move.from_pile and move.to_pile) or len(piles[int(src) - 1]) < 2:
             continue
         twin = game.copy()
         twin.play(m)
         if position_key(twin.state()) in seen:
             continue
         uncovers_home = any(
-            x.startswith(f"{src}>") and _foundation(x.split(">")[1]) for x in twin.legal_moves()
+            Move.parse(x).src == src and Move.parse(x).to_foundation for x in twin.legal_moves()
         )
         rank = 0 if uncovers_home else 1
         if best is None or rank < best[0]:

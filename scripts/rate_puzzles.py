@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
+from engine.notation import Move  # noqa: E402
 from scripts.clean_line import position_key  # noqa: E402
 from scripts.greedy import greedy_move  # noqa: E402
 from sitegen.puzzles import GAMES, features, load_puzzle, rating  # noqa: E402
@@ -45,7 +46,7 @@ WON = 10_000  # a won line's score: above any count of cards
 
 
 def _home(move: str) -> bool:
-    return ">" in move and not move.split(">")[1].isdigit()
+    return Move.parse(move).to_foundation
 
 
 def beginner_move(game: Any) -> str | None:

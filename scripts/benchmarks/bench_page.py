@@ -137,6 +137,7 @@ def _page_url(base: str, lang: str, name: str) -> str:
 
 def _move_feedback(browser: Any, base: str, actions: int) -> None:
     import engine
+    from engine.notation import Move
 
     context = browser.new_context(viewport={"width": 1280, "height": 1400})
     page = context.new_page()
@@ -202,7 +203,8 @@ def _move_feedback(browser: Any, base: str, actions: int) -> None:
                 continue
             break
         move = legal[n % len(legal)]
-        src, dst = move.split(">")
+        parsed = Move.parse(move)
+        src, dst = parsed.src, parsed.dst
         tapped = engine.tap(game, src)
         click(f"[data-place='{src}']", "tap")
         if tapped is None:
