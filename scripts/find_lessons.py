@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
-from engine.notation import split_move  # noqa: E402
+from engine.notation import Move  # noqa: E402
 from sitegen.lessons import goal_met  # noqa: E402
 
 LESSON_DIR = ROOT / "docs" / "lessons"
@@ -115,9 +115,9 @@ def single(game: engine.Game, goal: dict[str, Any], line: list[str]) -> bool:
 def card_moves(game: engine.Game) -> Iterator[tuple[str, str, int, str]]:
     """(move, source, cards moved, destination) of each legal card move, in the engine's order."""
     for move in game.legal_moves():
-        split = split_move(move)
-        if split is not None:
-            yield (move, *split)
+        parsed = Move.parse(move)
+        if not parsed.keyword:
+            yield move, parsed.src, parsed.count, parsed.dst
 
 
 def _pile_onto_pile(game: engine.Game, wrap: bool) -> Found:
@@ -156,9 +156,10 @@ def cr_free(game: engine.Game) -> Found:
         twin = game.copy()
         twin.play(move)
         for found in twin.legal_moves():
-            if found.startswith(src + ">") and not found.split(">")[1].isdigit():
+            landed = Move.parse(found)
+            if landed.src == src and landed.to_foundation:
                 card = pile[-2]
-                goal = {"top": {found.split(">")[1]: card}}
+                goal = {"top": {landed.dst: card}}
                 if game.check(f"{src}>F") is None:
                     continue
                 if single(game, goal, [move, found]):
@@ -214,8 +215,9 @@ def cr_redeal(game: engine.Game) -> Found:
     twin = game.copy()
     twin.play("redeal")
     for move in twin.legal_moves():
-        src, _, dst = move.partition(">")
-        if src.isdigit() and not dst.isdigit():
+        parsed = Move.parse(move)
+        src = parsed.src
+        if parsed.from_pile and parsed.to_foundation:
             card = top(twin.state(), src)
             if any(m.startswith(src + ">") for m in game.legal_moves()):
                 continue
@@ -282,7 +284,7 @@ def cf_draw(game: engine.Game) -> Found:
             for move in twin.legal_moves():
                 if move.startswith("W>"):
                     card = twin.state()["waste"][-1]
-                    dst = move.split(">")[1]
+                    dst = Move.parse(move).dst
                     goal = {"top": {dst: card}}
                     line = ["draw"] * k + [move]
                     if single(game, goal, line):
@@ -300,13 +302,12 @@ def cf_takeback(game: engine.Game) -> Found:
         twin.play(move)
         card = top(s, src)
         for after in twin.legal_moves():
-            a_src, _, a_dst = after.partition(">")
-            if a_dst != dst or a_src.split(":")[0] in "SHDC":
+            then = Move.parse(after)
+            if then.dst != dst or then.src in "SHDC":
                 continue
             t = twin.state()
-            head = a_src.split(":")
-            n = int(head[1]) if len(head) > 1 else 1
-            moved = t["columns"][int(head[0]) - 1][-n:] if head[0].isdigit() else [top(t, head[0])]
+            n = then.count
+            moved = t["columns"][int(then.src) - 1][-n:] if then.from_pile else [top(t, then.src)]
             goal = {"top": {dst: moved[-1]}, "size": {dst: len(t["columns"][int(dst) - 1]) + n}}
             if single(game, goal, [move, after]):
                 return goal, [move, after], {"card": card, "lands": moved[0], "column": dst}
