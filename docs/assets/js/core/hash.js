@@ -8,8 +8,9 @@
  * @returns {Record<string, string>}
  */
 export function parseHash(hash) {
+  // No prototype: a part named "__proto__" is a part like any other, not the object's prototype.
   /** @type {Record<string, string>} */
-  const out = {};
+  const out = Object.create(null);
   for (const part of String(hash || "").replace(/^#/, "").split("&")) {
     if (!part) continue;
     const i = part.indexOf("=");
@@ -24,7 +25,12 @@ export function parseHash(hash) {
   return out;
 }
 
-/** True when the hash names a game (not a jump to an anchor of the page). @param {string} hash */
+/** The parts of a hash that name a game (a hash without them is a jump to an anchor). */
+const GAME_KEYS = ["code", "moves", "step", "draw", "state"];
+
+/** True when the hash names a game, read as parseHash reads it (an escaped key, `%63ode=`, too:
+ * else a hash change the page ignored would open another game on a reload). @param {string} hash */
 export function namesGame(hash) {
-  return /(^#|&)(code|moves|step|draw|state)=/.test(hash);
+  const parts = parseHash(hash);
+  return GAME_KEYS.some((k) => k in parts);
 }

@@ -97,6 +97,7 @@ export class PlayBoard extends Board {
     const h = parseHash(location.hash);
     let fallback = this.el.getAttribute("data-default-code");
     const kept = this.saved ? this.saved.kept() : null;
+    const damaged = this.saved && !kept ? this.saved.damaged() : null;
     /** @type {OpenArgs} */
     const args = {};
     const position = h.state !== undefined ? decodeState(h.state) : undefined;
@@ -124,6 +125,12 @@ export class PlayBoard extends Board {
     } else if (kept) {
       args.code = kept.code;
       args.moves = kept.moves;
+      args.restored = true;
+    } else if (damaged) {
+      // Opened as far as it reads, and Python says what it could not read (never the default
+      // deal in silence, which would then overwrite it).
+      args.code = /** @type {string} */ (damaged.code);
+      args.moves = damaged.moves;
       args.restored = true;
     } else {
       args.code = fallback;

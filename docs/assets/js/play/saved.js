@@ -23,7 +23,7 @@
  * come back later as if it were the latest (the URL still has the game).
  */
 import { cancelLater, later } from "../core/dom.js";
-import { KEYS, readJSON, remove, writeJSON } from "../core/storage.js";
+import { KEYS, readJSON, readText, remove, writeJSON } from "../core/storage.js";
 
 /** @typedef {import("../python/protocol.js").Answer} Answer */
 /** @typedef {import("../python/protocol.js").Op} Op */
@@ -75,6 +75,23 @@ export class Saved {
     if (!v || typeof v.code !== "string" || v.code.length > MAX_CODE) return null;
     if (typeof v.moves !== "string" || v.moves.length > MAX_MOVES) return null;
     return { code: v.code, moves: v.moves };
+  }
+
+  /** What the slot holds when kept() cannot read it as a game (hostile review #15, issue 27
+   * item 1: a damaged kept game is repaired and said, never taken for no game and overwritten
+   * in silence): its code and moves as they are, for Python to open as far as they read and say
+   * what could not be (a code not a string or not ours: "not valid"; moves that are not text go
+   * as their JSON, whose first action cannot be read). Null when the slot is empty or kept()
+   * reads it. @returns {{code: unknown, moves: string} | null} */
+  damaged() {
+    if (this.kept()) return null;
+    const text = readText(this.key);
+    if (!text) return null;
+    const v = readJSON(this.key);
+    if (!v || typeof v !== "object" || Array.isArray(v)) return { code: null, moves: "" };
+    const o = /** @type {Record<string, unknown>} */ (v);
+    const moves = o.moves ?? "";
+    return { code: o.code ?? null, moves: typeof moves === "string" ? moves : JSON.stringify(moves) };
   }
 
   /** Writes the storage copy now, if one is waiting. */

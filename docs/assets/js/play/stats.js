@@ -8,7 +8,7 @@
  * move's own feedback.
  */
 import { formatClock, later } from "../core/dom.js";
-import { KEYS, readJSON, remove, writeJSON } from "../core/storage.js";
+import { KEYS, readJSON, readText, remove, writeJSON } from "../core/storage.js";
 
 /** @typedef {import("../python/protocol.js").Answer} Answer */
 /** @typedef {{code: string | null, counted: boolean, won: boolean}} Current */
@@ -29,6 +29,13 @@ function whole(v, max) {
   return typeof v === "number" && Number.isSafeInteger(v) && v >= 0 && v <= max ? v : null;
 }
 
+/** JSON text of `v` with its objects' keys sorted. @param {unknown} v @returns {string} */
+function canonical(v) {
+  if (!v || typeof v !== "object" || Array.isArray(v)) return JSON.stringify(v);
+  const o = /** @type {Record<string, unknown>} */ (v);
+  return "{" + Object.keys(o).sort().map((/** @type {string} */ k) => JSON.stringify(k) + ":" + canonical(o[k])).join(",") + "}";
+}
+
 /**
  * The figures kept under `key`, each one checked (hostile review #16: "NaN:NaN", "[object
  * Object]", a string streak that would concatenate): what cannot be read is reset, the rest kept.
@@ -38,7 +45,8 @@ function whole(v, max) {
 function read(key) {
   const raw = readJSON(key);
   const f = empty();
-  if (raw === null) return { figures: f, repaired: false };
+  // Text that is not JSON (or JSON null) is damage too, not "no figures": said like the rest.
+  if (raw === null) return { figures: f, repaired: !!readText(key) };
   if (typeof raw !== "object" || Array.isArray(raw)) return { figures: f, repaired: true };
   const v = /** @type {Record<string, unknown>} */ (raw);
   f.played = whole(v.played, MAX_COUNT) ?? 0;
@@ -50,7 +58,8 @@ function read(key) {
   if (c && (typeof c.code === "string" || c.code === null) && typeof c.counted === "boolean" && typeof c.won === "boolean") {
     f.current = { code: /** @type {string | null} */ (c.code), counted: c.counted, won: c.won };
   }
-  const same = (/** @type {string} */ k) => JSON.stringify(v[k] ?? null) === JSON.stringify(/** @type {any} */ (f)[k]);
+  // Compared as values, not as text: the same `current` with its keys in another order is no damage.
+  const same = (/** @type {string} */ k) => canonical(v[k] ?? null) === canonical(/** @type {any} */ (f)[k]);
   const repaired = !["played", "won", "streak", "best", "bestTime", "current"].every(same);
   return { figures: f, repaired };
 }

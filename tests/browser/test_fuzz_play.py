@@ -1,0 +1,590 @@
+"""Issue 27 item 6: a seeded random driver through a Play page, which after EVERY step checks that
+the kept game, the URL and the board agree and that no status claims what is not so.
+
+Each run mixes: hashes (valid links, links cut or with a bad token, other games' and other
+versions' codes, `step=`, moves without a code, `#state=` good and bad, page anchors), random
+values in the game's storage keys (cc-play:<game>, cc-settings, cc-stats:<game>), reloads,
+back/forward, and clicks and keys on places and buttons (Undo, Redeal/Draw, Hint, the new-game
+dialog). Seeds are fixed (CI is deterministic up to the machine's timing); FUZZ_PLAY_SEEDS=a,b,…
+and FUZZ_PLAY_STEPS=n run others. The counts are printed (`-s` shows them).
+
+"Agree", after the page has answered every step (its queue empty, the storage copy flushed as a
+`pagehide` flushes it), with L the game the board holds as a link (play/saved.js `lastSaved`:
+the `saved` of Python's last answer, CONTRACT.md's code and pyworker/links.py's moves):
+- board = L: the engine's public state after L's code and moves is the board's `data-state`,
+  and the move counter shows its `moves`;
+- URL = L: when the hash names a game it is exactly `#code=<L.code>&moves=<L.moves>` (no
+  `&moves=` for none), unless a damaged link holds the kept game back (below) or a `#state=`
+  position is played as a custom game (no code: the URL keeps the position, the storage its game);
+- storage = L: `cc-play:<game>` is {code, moves} of L, or is empty while the page says that the
+  storage refuses it; while a damaged link holds the kept game back ("your earlier game … is
+  still kept: resume it"), the slot is unchanged, the resume link is that game's, the URL is the
+  link as given, and L is its readable beginning.
+Statuses: "back where you left it" only when the board is the latest game (the one the reader
+left or the slot was last given); "move N cannot be played" only when the board holds N-1 of
+the link's actions; "opened" only for a link that is whole (its code this game's, every action
+read and legal, its step a whole number), and a refusal only for one that is not; no error
+status and no uncaught page error at all (nothing in the mix is a failure of the page).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page, expect
+
+import catalogues
+import engine
+from engine.codes import DEAL_COUNT, deal_letters
+from pyworker import analysis, links
+from tests.browser.livesite import Watch, page_path
+from tests.browser.test_live import LIVE_TIMEOUT_MS
+
+pytestmark = pytest.mark.browser
+
+SEEDS = [int(s) for s in os.environ.get("FUZZ_PLAY_SEEDS", "11,27").split(",") if s.strip()]
+STEPS = int(os.environ.get("FUZZ_PLAY_STEPS", "60"))
+GAMES = ("crescent", "canfield")
+DEFAULT = {"crescent": "CR1-N-AAAAAAB", "canfield": "CF1-D3-AAAAACL"}
+# Every named version's code head of each game (engine.VERSIONS: key -> (prefix, options)).
+HEADS = {
+    game: [f"{p}1-{o}" for p, o in engine.VERSIONS.values() if p == ("CR" if game == "crescent" else "CF")]
+    for game in GAMES
+}
+MAX_LINK_MOVES = 5000  # pyworker's limit on a link's actions
+
+# Everything the checks read, in one call once the page has answered everything.
+SETTLE = """async () => {
+  const el = document.querySelector("[data-board]");
+  const b = el && el.__cc;
+  if (!b) return null;
+  for (let i = 0; i < 200; i++) {
+    const c = b.chain;
+    await c;
+    await new Promise((r) => setTimeout(r, 40));
+    if (c === b.chain && el.getAttribute("data-live") !== "recovering") break;
+  }
+  if (b.saved) b.saved.flush();
+  const status = el.querySelector('[role="status"]');
+  const note = (what) => el.querySelector('[data-role="saved-note"][data-note="' + what + '"]');
+  const resume = el.querySelector('[data-role="resume-kept"]');
+  const counter = el.querySelector('[data-role="moves"]');
+  return {
+    live: el.getAttribute("data-live"),
+    state: JSON.parse(el.getAttribute("data-state") || "null"),
+    counter: counter ? counter.textContent : null,
+    status: status ? status.textContent : "",
+    kind: status ? status.getAttribute("data-kind") : null,
+    hash: location.hash,
+    link: b.saved ? b.saved.lastSaved : null,
+    slot: localStorage.getItem(b.saved ? b.saved.key : ""),
+    held: !!note("held"),
+    refused: !!note("storage"),
+    resume: resume ? resume.getAttribute("href") : null,
+  };
+}"""
+
+# A fresh browser's storage for the run (once: later loads are the run's own).
+CLEAR_ONCE = """try {
+  if (!sessionStorage.getItem("fuzz-cleared")) {
+    localStorage.clear();
+    sessionStorage.setItem("fuzz-cleared", "1");
+  }
+} catch (e) { /* about:blank, after a Back past the first page */ }"""
+
+PARSE = """async (h) => (await import(new URL("assets/js/core/hash.js", CCLive.ROOT).href)).parseHash(h)"""
+
+
+def hash_of(code: str, moves: str) -> str:
+    return "#code=" + quote(code, safe="") + ("&moves=" + moves if moves else "")
+
+
+def replay(code: str, actions: list[str]) -> engine.Game:
+    game = engine.new_game(code)
+    for a in actions:
+        game.play(a)
+    return game
+
+
+def whole_link(game: str, code: Any, moves: Any, step: Any = None) -> bool:
+    """True when Python opens this link without a word of refusal: its code this game's, every
+    action read and legal, its step (if any) a whole number."""
+    if not isinstance(code, str):
+        return False
+    try:
+        g = engine.new_game(code)
+    except engine.CodeError:
+        return False
+    if g.game != game:
+        return False
+    actions, bad = links.read(game, moves or [])
+    if bad is not None or len(actions) > MAX_LINK_MOVES:
+        return False
+    if step is not None and step != "":
+        if not (isinstance(step, str) and step.isdigit() and step.isascii()):
+            return False
+        actions = actions[: int(step)]
+    for a in actions:
+        if g.check(a) is not None:
+            return False
+        g.play(a)
+    return True
+
+
+@dataclass
+class Counts:
+    inputs: int = 0  # hashes, storage values and page actions given to the page
+    steps: int = 0
+    checks: int = 0
+    kinds: dict[str, int] = field(default_factory=dict)
+    failures: list[str] = field(default_factory=list)
+
+
+class Driver:
+    def __init__(self, page: Page, url: str, game: str, seed: int, counts: Counts) -> None:
+        self.page, self.url, self.game, self.counts = page, url, game, counts
+        self.rng = random.Random(f"{game}:{seed}")
+        self.lang = "en"
+        self.latest: dict[str, str] | None = None  # the game a later visit should resume
+        self.last: dict[str, Any] = {}
+        self.expect: dict[str, Any] | None = None  # what the step's open should say
+
+    # ---- inputs ------------------------------------------------------------------------
+
+    def random_code(self, game: str | None = None) -> str:
+        g = game or self.game
+        return f"{self.rng.choice(HEADS[g])}-{deal_letters(self.rng.randrange(DEAL_COUNT))}"
+
+    def random_line(self, code: str, n: int) -> list[str]:
+        g = engine.new_game(code)
+        out: list[str] = []
+        for _ in range(n):
+            legal = g.legal_moves()
+            if not legal:
+                break
+            m = self.rng.choice(legal)
+            g.play(m)
+            out.append(m)
+        return out
+
+    def link_now(self) -> tuple[str, list[str]]:
+        link = self.last.get("link") or {"code": DEFAULT[self.game], "moves": ""}
+        return link["code"], links.decode(self.game, link["moves"])
+
+    def damaged(self, text: str) -> str:
+        r = self.rng.random()
+        if not text:
+            return self.rng.choice(["A", "!!", "ZZ", "%ZZ", ",", "1>"])
+        k = self.rng.randrange(len(text))
+        if r < 0.3:
+            return text[: k - k % 2 + 1]  # cut inside an action
+        if r < 0.55:
+            j = 2 * (k // 2)
+            return text[:j] + "ZZ" + text[j + 2 :]  # a token outside the table
+        if r < 0.75:
+            return text[:k] + self.rng.choice("!*~ %") + text[k + 1 :]
+        return text + self.rng.choice(["Z", "_-", "!", "AAAA"])
+
+    def a_hash(self) -> tuple[str, dict[str, Any] | None]:
+        """A hash and what opening it must say: {"whole": bool} (None: it opens nothing to check)."""
+        r = self.rng.random()
+        code, actions = self.link_now()
+        if r < 0.2:  # the game in progress, further on or earlier
+            more = actions[: self.rng.randrange(len(actions) + 1)]
+            g = replay(code, more)
+            for _ in range(self.rng.randrange(4)):
+                legal = g.legal_moves()
+                if legal:
+                    m = self.rng.choice(legal)
+                    g.play(m)
+                    more.append(m)
+            moves = links.encode(self.game, more)
+            return hash_of(code, moves), {"code": code, "moves": moves}
+        if r < 0.35:  # another deal, of any version of this game
+            c = self.random_code()
+            moves = links.encode(self.game, self.random_line(c, self.rng.randrange(8)))
+            return hash_of(c, moves), {"code": c, "moves": moves}
+        if r < 0.6:  # damaged moves
+            moves = self.damaged(links.encode(self.game, actions))
+            return "#code=" + quote(code, safe="") + "&moves=" + moves, {"code": code, "moves": moves}
+        if r < 0.7:  # another game's code, another version number, a code mangled
+            other = "canfield" if self.game == "crescent" else "crescent"
+            c = self.rng.choice(
+                [
+                    self.random_code(other),
+                    code.replace("1-", "2-", 1),
+                    code.lower(),
+                    code[:-1],
+                    code + "A",
+                    " " + code,
+                ]
+            )
+            return "#code=" + quote(c, safe="") + "&moves=" + links.encode(self.game, actions), {
+                "code": c,
+                "moves": links.encode(self.game, actions),
+            }
+        if r < 0.78:  # a step
+            step = self.rng.choice([str(self.rng.randrange(len(actions) + 2)), "-1", "abc", "2.5", "", "１"])
+            moves = links.encode(self.game, actions)
+            h = hash_of(code, moves) + "&step=" + quote(step, safe="")
+            return h, {"code": code, "moves": moves, "step": step}
+        if r < 0.84:  # a #state= position: the board's own (a custom game), unreadable, impossible
+            state = self.last.get("state") or {}
+            choice = self.rng.random()
+            if choice < 0.4 and state and "null" not in json.dumps(state):
+                return "#state=" + analysis.encode_state(state), None
+            if choice < 0.7:
+                return "#state=" + self.rng.choice(["x", "e30", "!!", "eyJ"]), {"state": False}
+            bad = dict(state or {"game": self.game})
+            bad["moves"] = -1
+            return "#state=" + analysis.encode_state(bad), {"state": False}
+        if r < 0.9:  # moves without a code
+            return "#moves=" + links.encode(self.game, actions[:3]), {"state": False}
+        if r < 0.95:  # comma notation (replays' older links)
+            c = self.random_code()
+            line = self.random_line(c, self.rng.randrange(5))
+            return "#code=" + quote(c, safe="") + "&moves=" + quote(",".join(line), safe=""), {
+                "code": c,
+                "moves": ",".join(line),
+            }
+        return self.rng.choice(["#top", "#", "#foo=bar", "#code"]), None
+
+    def a_slot(self) -> str:
+        r = self.rng.random()
+        code, actions = self.link_now()
+        if r < 0.3:
+            c = self.random_code()
+            return json.dumps(
+                {"code": c, "moves": links.encode(self.game, self.random_line(c, self.rng.randrange(10)))}
+            )
+        if r < 0.5:
+            return json.dumps({"code": code, "moves": self.damaged(links.encode(self.game, actions))})
+        return self.rng.choice(
+            [
+                "",
+                "null",
+                "[]",
+                "{}",
+                "not json",
+                '{"code": 5, "moves": ""}',
+                json.dumps({"code": code, "moves": 7}),
+                json.dumps({"code": code}),
+                json.dumps({"code": code, "moves": ["1>2"]}),
+                json.dumps({"code": "x" * 70, "moves": ""}),
+                json.dumps(
+                    {"code": DEFAULT["canfield" if self.game == "crescent" else "crescent"], "moves": ""}
+                ),
+            ]
+        )
+
+    # ---- the page ------------------------------------------------------------------------
+
+    def settle(self) -> dict[str, Any]:
+        out = None
+        for _ in range(3):
+            try:
+                expect(self.page.locator("[data-board][data-state]")).to_have_count(
+                    1, timeout=LIVE_TIMEOUT_MS
+                )
+                out = self.page.evaluate(SETTLE)
+                if out and out["live"] == "true":
+                    break
+                self.page.wait_for_timeout(500)
+            except PlaywrightError:
+                self.page.wait_for_timeout(500)  # a navigation in flight
+        assert out is not None, "no board"
+        return out
+
+    def load(self, hash_: str = "") -> None:
+        self.page.goto(self.url + hash_)
+        expect(self.page.locator("[data-board][data-live='true'][data-state]")).to_have_count(
+            1, timeout=LIVE_TIMEOUT_MS
+        )
+
+    def step(self) -> str:
+        page, rng = self.page, self.rng
+        r = rng.random()
+        self.expect = None
+        if r < 0.3:
+            places = page.evaluate(
+                "Array.from(document.querySelectorAll('[data-board] [data-place]'), (e) => e.dataset.place)"
+            )
+            place = rng.choice(places)
+            try:
+                page.locator(f"[data-board] [data-place='{place}']").first.click(timeout=3000)
+            except PlaywrightError:
+                return "click-missed"
+            return "click"
+        if r < 0.38:
+            page.locator("[data-board] [data-place][tabindex='0']").first.focus()
+            for _ in range(rng.randrange(1, 4)):
+                page.keyboard.press(
+                    rng.choice(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"])
+                )
+            page.keyboard.press(rng.choice(["Enter", " ", "Escape", "Enter"]))
+            return "keys"
+        if r < 0.52:
+            name = rng.choice(["undo", "undo", "hint", "redeal" if self.game == "crescent" else "draw"])
+            button = page.locator(f"[data-board] [data-action='{name}']").first
+            if not button.is_enabled():
+                return "button-disabled"
+            button.click()
+            return name
+        if r < 0.57:
+            dialog = page.locator("[data-board] [data-role='newgame-dialog']")
+            try:
+                page.locator("[data-board] [data-action='newgame']").first.click(timeout=3000)
+                radios = dialog.locator("[data-role='version-choice']")
+                radios.nth(rng.randrange(radios.count())).check(timeout=3000)
+                dialog.locator(
+                    "[data-role='deal']" if rng.random() < 0.7 else "button[value='cancel']"
+                ).click(timeout=3000)
+            except PlaywrightError:
+                page.keyboard.press("Escape")
+                return "dialog-missed"
+            return "dialog"
+        if r < 0.75:
+            h, want = self.a_hash()
+            same = h == page.evaluate("location.hash")
+            page.evaluate("(h) => { location.hash = h; }", h)
+            if not same and want is not None and h.startswith("#"):
+                self.expect = want
+            return "hash"
+        if r < 0.85:
+            key = rng.choice(
+                [f"cc-play:{self.game}", f"cc-play:{self.game}", "cc-settings", f"cc-stats:{self.game}"]
+            )
+            value = (
+                self.a_slot()
+                if key.startswith("cc-play")
+                else rng.choice(
+                    [
+                        "",
+                        "x",
+                        "null",
+                        "[]",
+                        '{"draw": 2}',
+                        '{"played": -1, "won": "a"}',
+                        '{"versions": 5}',
+                        '{"doubleClick": "no"}',
+                    ]
+                )
+            )
+            page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
+            if key.startswith("cc-play"):
+                self.latest = self.whole_slot(value)  # another tab wrote it: the latest is its value
+            self.load()  # a later visit sees it
+            if key.startswith("cc-play"):
+                self.expect_restore(value)
+            return "storage"
+        if r < 0.9:
+            self.load(page.evaluate("location.hash") if rng.random() < 0.5 else "")
+            return "reload"
+        if rng.random() < 0.6:
+            page.go_back()
+        else:
+            page.go_forward()
+        if not page.url.startswith(self.url):
+            page.go_forward()
+        return "history"
+
+    @staticmethod
+    def whole_slot(value: str) -> dict[str, str] | None:
+        """The game a slot's text holds, when it holds one whole (moves missing: none)."""
+        try:
+            v = json.loads(value)
+        except ValueError:
+            return None
+        if not isinstance(v, dict) or not isinstance(v.get("code"), str):
+            return None
+        moves = v.get("moves")
+        if moves is None:
+            moves = ""
+        return {"code": v["code"], "moves": moves} if isinstance(moves, str) else None
+
+    def expect_restore(self, value: str) -> None:
+        """What a load without a hash must say of the slot's `value` (an empty slot: nothing)."""
+        if value:
+            self.expect = self.whole_slot(value) or {"state": False}
+
+    # ---- the checks ------------------------------------------------------------------------
+
+    def check(self, what: str) -> None:
+        page, game = self.page, self.game
+        got = self.settle()
+        self.counts.checks += 1
+        fail: list[str] = []
+        if got["live"] != "true":
+            fail.append(f"board not live: {got['live']}")
+        if got["kind"] == "error":
+            fail.append(f"error status: {got['status']}")
+        state = got["state"]
+        if got["counter"] is not None and got["counter"] != str(state["moves"]):
+            fail.append(f"move counter {got['counter']} for {state['moves']} moves")
+        parts = page.evaluate(PARSE, got["hash"])
+        custom = "state" in parts and "code" not in parts and self.playable(parts["state"])
+        link = got["link"]
+        if custom:
+            if got["slot"] != self.last.get("slot") and what != "storage":
+                fail.append("a custom position changed the kept game")
+        elif link is None:
+            fail.append("no link for the board")
+        else:
+            if not self.board_is(link, state):
+                fail.append(f"board {state} is not its link {link}")
+            names = any(k in parts for k in ("code", "moves", "step", "draw", "state"))
+            if got["held"]:
+                typed = parts.get("moves", "")
+                if parts.get("code") != link["code"] or not typed.startswith(link["moves"]):
+                    fail.append(f"held: the board {link} is not the beginning of the link {parts}")
+                kept = json.loads(got["slot"] or "null")
+                if not kept or got["resume"] != hash_of(kept["code"], kept["moves"]):
+                    fail.append(f"held: resume link {got['resume']} is not the kept game {kept}")
+            else:
+                if names and got["hash"] != hash_of(link["code"], link["moves"]):
+                    fail.append(f"URL {got['hash']} is not the board's link {link}")
+                want_slot = json.dumps({"code": link["code"], "moves": link["moves"]}, separators=(",", ":"))
+                if got["slot"] != want_slot and not (got["slot"] is None and got["refused"]):
+                    fail.append(f"storage {got['slot']} is not the board's link {want_slot}")
+        fail += self.check_status(got, link, custom)
+        if not custom and link is not None and not got["held"]:
+            self.latest = {"code": link["code"], "moves": link["moves"]}
+        elif got["held"]:
+            self.latest = json.loads(got["slot"] or "null")
+        self.last = {**got, "slot": got["slot"]}
+        if fail:
+            self.counts.failures.append(f"{game} step {self.counts.steps} ({what}): " + "; ".join(fail))
+
+    @staticmethod
+    def playable(text: str) -> bool:
+        """True when a #state= value is a position Python plays (as a custom game)."""
+        try:
+            engine.from_state(analysis.decode_state(text))
+        except (ValueError, TypeError, engine.StateError):
+            return False
+        return True
+
+    def board_is(self, link: dict[str, str], state: dict[str, Any]) -> bool:
+        try:
+            return engine.public_state(replay(link["code"], links.decode(self.game, link["moves"]))) == state
+        except (engine.CodeError, links.LinkError, ValueError):
+            return False
+
+    def message(self, key: str, **params: Any) -> str:
+        return catalogues.message(self.lang, key, **params)
+
+    def check_status(self, got: dict[str, Any], link: dict[str, str] | None, custom: bool) -> list[str]:
+        fail = []
+        text = got["status"]
+        restored = link and text == self.message("play.restored", code=link["code"])
+        if restored and self.latest is not None and self.latest != link:
+            fail.append(f"'back where you left it' at {link}, the latest game being {self.latest}")
+        if link:
+            for key in ("ui.moves-stopped", "play.kept.moves-stopped"):
+                pattern = catalogues.pattern(self.lang, key)
+                head = pattern.split("{number}")[0]
+                if text.startswith(head):
+                    number = int(text[len(head) :].split(" ")[0].rstrip(".:").replace(",", ""))
+                    held = len(links.decode(self.game, link["moves"]))
+                    if held != number - 1:
+                        fail.append(f"'{text}' but the board holds {held} actions")
+        want = self.expect
+        if want is not None and not custom:
+            opened = got["kind"] == "info" and text in (
+                self.message("ui.opened", code=str(want.get("code"))),
+                self.message("play.restored", code=str(want.get("code"))),
+            )
+            refused = got["kind"] == "refused"
+            whole = "code" in want and whole_link(self.game, want["code"], want["moves"], want.get("step"))
+            if whole and refused:
+                fail.append(f"a whole link {want} refused: {text}")
+            if not whole and not refused:
+                fail.append(f"a damaged link or slot {want} opened without a word: {got['kind']} {text!r}")
+            if opened and not whole:
+                fail.append(f"'{text}' for {want}")
+        return fail
+
+
+@pytest.fixture
+def counts() -> Iterator[Counts]:
+    c = Counts()
+    yield c
+    print(
+        f"\nfuzz play: {c.inputs} inputs tried, {c.steps} steps, {c.checks} checks, "
+        f"{len(c.failures)} failures; steps by kind: {dict(sorted(c.kinds.items()))}"
+    )
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("game", GAMES)
+def test_fuzz_the_play_page(
+    page: Page, live_url: str, watched: Watch, counts: Counts, game: str, seed: int
+) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    driver = Driver(page, live_url + page_path("en", f"play-{game}"), game, seed, counts)
+    page.add_init_script(CLEAR_ONCE)
+    driver.load()
+    driver.check("load")
+    t0 = time.monotonic()
+    for _ in range(STEPS):
+        what = driver.step()
+        counts.steps += 1
+        counts.inputs += 1
+        counts.kinds[what] = counts.kinds.get(what, 0) + 1
+        driver.check(what)
+        if errors:
+            counts.failures.append(f"{game} step {counts.steps} ({what}): uncaught {errors}")
+            errors.clear()
+    print(f"\n{game} seed {seed}: {STEPS} steps in {time.monotonic() - t0:.0f} s")
+    watched.errors = [e for e in watched.errors if "uncaught" not in e]  # counted above
+    assert counts.failures == [], "\n".join(counts.failures)
+
+
+# ---- the failures the fuzz found, each pinned ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("slot", "key", "params"),
+    [
+        # Moves that are not text: the deal opens, and the first action is said unreadable.
+        ('{"code": "CR1-N-AAAAACL", "moves": 7}', "play.kept.moves-stopped", {"number": 1}),
+        # Not JSON at all: no code to open, said so, and the default deal opens.
+        ("not json", "ui.code-invalid", {}),
+    ],
+)
+def test_a_kept_game_that_cannot_be_read_is_said_not_taken_for_none(
+    page: Page, live_url: str, watched: Watch, slot: str, key: str, params: dict[str, Any]
+) -> None:
+    """Fuzz finding: a damaged cc-play slot was read as "no kept game": the default deal opened
+    with "Deal …: tap or click a card" and overwrote the slot, in silence."""
+    url = live_url + page_path("en", "play-crescent")
+    page.goto(url + "#code=" + DEFAULT["crescent"])
+    page.evaluate("(v) => localStorage.setItem('cc-play:crescent', v)", slot)
+    page.goto("about:blank")
+    page.goto(url)
+    expect(page.locator("[data-board][data-live='true'][data-state]")).to_have_count(
+        1, timeout=LIVE_TIMEOUT_MS
+    )
+    if key == "play.kept.moves-stopped":
+        reason = catalogues.message("en", "reason.bad-notation")
+        text = catalogues.message("en", key, reason=reason, **params)
+        code = "CR1-N-AAAAACL"
+    else:
+        reason = catalogues.message("en", "ui.code.code-format")
+        text = catalogues.message("en", key, reason=reason)
+        code = DEFAULT["crescent"]
+    status = page.locator("[data-board] [role='status']").first
+    expect(status).to_have_text(text)
+    expect(status).to_have_attribute("data-kind", "refused")
+    state = json.loads(page.locator("[data-board]").get_attribute("data-state") or "null")
+    assert state == engine.public_state(engine.new_game(code))
