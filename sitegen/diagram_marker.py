@@ -5,7 +5,7 @@ after N actions of `docs/examples/EXAMPLE.json`, `@0` being the deal). The outpu
 `<figure class="diagram">` holding a picture of the SVG from diagrams.render_svg (an `<img>` of
 a file the build writes: sitegen/pictures.py) and, readable on demand, the text description
 from diagrams.describe in a `<details>`. Unless `static` is
-given, the figure is a "try it" board (sitegen.live.tryit_figure): the reader can play on from
+given, the figure is a "try it" board (sitegen.tryit.tryit_figure): the reader can play on from
 the position shown, the first click answered by the build's precomputed answers.
 """
 
@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from sitegen.context import MarkerContext
-from sitegen.live import tryit_figure
 from sitegen.sources import check_name, resolve_state
+from sitegen.tryit import tryit_figure
 
 SIZES = ("small", "large")
 

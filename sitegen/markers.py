@@ -38,7 +38,9 @@ from sitegen import (
     play,
     progress,
     puzzles,
+    replay,
     stats,
+    tryit,
 )
 from sitegen.context import Handler, MarkerContext
 from sitegen.errors import SourceError
@@ -199,8 +201,8 @@ def _register_defaults() -> None:
     register("board", live.board_html, block=True)
     register("analysis", analysis.analysis_html, block=True)
     register("layoutexample", analysis.layout_example_html, block=True)
-    register("replay", live.replay_html, block=True)
-    register("tryit", live.tryit_html, block=True)
+    register("replay", replay.replay_html, block=True)
+    register("tryit", tryit.tryit_html, block=True)
     register("fact", facts.fact_text, block=False)
     register("label", labels.label_text, block=False)
     register("playlink", play.play_link, block=False)

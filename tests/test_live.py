@@ -18,7 +18,7 @@ import diagrams
 import engine
 import pyworker
 from pyworker import advice, lightimports, ops
-from sitegen import assets, live
+from sitegen import assets, live, replay, tryit
 from sitegen.errors import SourceError
 from sitegen.markers import MarkerContext
 from sitegen.sources import load_example
@@ -161,7 +161,7 @@ def test_board_marker_errors_name_the_problem() -> None:
 @pytest.mark.parametrize("lang", ["ko", "el"])
 def test_replay_html_and_steps(lang: str) -> None:
     live.PENDING_ASSETS.clear()
-    out = live.replay_html("crescent-example", lang, ctx(lang, "examples.md"))
+    out = replay.replay_html("crescent-example", lang, ctx(lang, "examples.md"))
     example = load_example(FIXTURE_DOCS, "crescent-example", ROOT)
     data = json.loads(live.PENDING_ASSETS[f"assets/replays/crescent-example.{lang}.json"])
     assert len(data["svgs"]) == len(example.moves) + 1
@@ -204,7 +204,7 @@ def test_replay_unknown_example_fails_with_file_and_line() -> None:
     c = ctx("en", "examples.md")
     c.line = 12
     with pytest.raises(SourceError) as err:
-        live.replay_html("no-such-game", "en", c)
+        replay.replay_html("no-such-game", "en", c)
     assert str(err.value).startswith("docs/en/examples.md:12: replay: unknown example")
 
 
@@ -218,7 +218,7 @@ def test_write_assets_writes_only_changes(tmp_path: Path) -> None:
 def test_tryit_answers_agree_with_the_engine() -> None:
     example = load_example(FIXTURE_DOCS, "crescent-example", ROOT)
     state = example.states[3]
-    answers = live.first_answers(state, "el", "t")
+    answers = tryit.first_answers(state, "el", "t")
     game = engine.from_state(state)
     for place, index in answers["tap"].items():
         answer = answers["responses"][index]
@@ -247,7 +247,7 @@ def test_tryit_answers_agree_with_the_engine() -> None:
 
 def test_tryit_html() -> None:
     live.PENDING_ASSETS.clear()
-    out = live.tryit_html("crescent-example@3", "fr", ctx("fr", "crescent.md"))
+    out = tryit.tryit_html("crescent-example@3", "fr", ctx("fr", "crescent.md"))
     assert 'data-tryit="crescent-example@3"' in out and 'data-board="crescent"' in out
     assert 'data-action="reset"' in out
     # The answers are a file the page fetches, named by their bytes' hash, not inline.
@@ -259,7 +259,7 @@ def test_tryit_html() -> None:
     drawing = diagrams.render_svg(
         example.states[3], "fr", diagram_id="tryit-crescent-example-3", interactive=True
     )
-    assert answers == live.first_answers(
+    assert answers == tryit.first_answers(
         example.states[3], "fr", "tryit-crescent-example-3", initial_svg=drawing, picture_svg=drawing
     )
     # The page shows the drawing as a picture (a file), the answers bring it inline (one copy).
