@@ -33,6 +33,7 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
+from engine.notation import Move
 
 from . import advice, verdict
 from .boards import (
@@ -99,7 +100,7 @@ def tap(args: dict[str, Any]) -> Answer:
         and args.get("double_click") is False
         and board.kind == "canfield"
         and move != "draw"
-        and move.rpartition(">")[2] not in ("S", "H", "D", "C")
+        and not Move.parse(move).to_foundation
     ):
         # The seeds' "Double click" setting, off: a tap sends a card to its foundation only.
         move = None
