@@ -169,7 +169,7 @@ def main() -> int:
             path.write_text(
                 json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"
             )
-    from sitegen import puzzles as module
+    from sitegen import puzzle_records as module
 
     module._cache.clear()
     puzzles = [load_puzzle(DOCS, name, ROOT) for name in names]
