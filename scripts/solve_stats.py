@@ -73,7 +73,9 @@ summary.json schema (read by the site's statistics page):
              # the honest band: Wilson low with every unknown counted as a loss, Wilson high
              # with every unknown counted as a win (deals in the denominator)
          "reference": {"value": 0.71245, "margin": 0.00031, "source": "Solvitaire (Blake & Gent)"}
-             # present only where a published figure exists (Canfield draw 3); else null
+             # present only where a published figure exists (Canfield draw 3); else null;
+             # "won" and "deals" where the source gives its sample (Wolter: 438117 of
+             # 1000000), which the page words and groups in its language
          "mean_seconds": 1.8, "mean_nodes_per_second": 15000.0,
          "solver_hours": 0.52,           # solver time spent on this game, every attempt counted
                                          # (CPU hours; wall hours for lines without "clock")
@@ -155,7 +157,13 @@ GAMES: dict[str, dict[str, Any]] = {
     "storehouse": {
         "prefix": "CF1-D1HKP3STW-",
         "label": "Storehouse",
-        "reference": {"value": 0.438117, "margin": 0.00097, "source": "Jan Wolter (438,117 of 1,000,000)"},
+        "reference": {
+            "value": 0.438117,
+            "margin": 0.00097,
+            "source": "Jan Wolter",
+            "won": 438_117,
+            "deals": 1_000_000,
+        },
     },
     "superior-canfield": {"prefix": "CF1-D3EKW-", "label": "Superior Canfield", "reference": None},
     "solvitaire-canfield": {

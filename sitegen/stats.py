@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +58,27 @@ __all__ = [
 ]
 
 
+# A summary written before a published figure's sample became the fields "won" and "deals"
+# carries it in English in the source's text, "Jan Wolter (438,117 of 1,000,000)" (the statistics
+# job running when they became fields writes that form once more when it ends).
+_SAMPLE_IN_SOURCE = re.compile(r"(?P<source>.+?) \((?P<won>[\d,]+) of (?P<deals>[\d,]+)\)")
+
+
+def _reference_source(lang: str, ref: dict[str, Any]) -> str:
+    """Who published the figure, with its sample ("438 117 sur 1 000 000") in the page's words
+    and digit grouping where the source gives one."""
+    source, won, deals = ref["source"], ref.get("won"), ref.get("deals")
+    if won is None or deals is None:
+        found = _SAMPLE_IN_SOURCE.fullmatch(source)
+        if found is None:
+            return str(source)
+        source = found["source"]
+        won, deals = (int(found[k].replace(",", "")) for k in ("won", "deals"))
+    return _msg(
+        lang, "site.stats.reference_sample", source=source, won=_count(lang, won), deals=_count(lang, deals)
+    )
+
+
 def _reference(lang: str, game: dict[str, Any]) -> str:
     ref = game.get("reference")
     if not ref:
@@ -66,7 +88,7 @@ def _reference(lang: str, game: dict[str, Any]) -> str:
         "site.stats.reference_value",
         value=_pct(lang, ref["value"], 3),
         margin=_number(lang, 100 * ref["margin"], 3),
-        source=ref["source"],
+        source=_reference_source(lang, ref),
     )
 
 
