@@ -345,7 +345,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.builder:  # the warm builder process that --serve drives
         from scripts import rebuild
 
-        return rebuild.builder(docs_dir, site_dir, site_url=args.site_url, quick=args.quick)
+        # build_site is handed over rather than imported back by rebuild.py: no import circle
+        # (tests/test_layout.py).
+        return rebuild.builder(
+            docs_dir,
+            site_dir,
+            site_url=args.site_url,
+            quick=args.quick,
+            build_site=build_site,
+            failed=BuildFailed,
+        )
     if args.serve:
         from scripts import devloop
 

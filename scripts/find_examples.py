@@ -63,6 +63,7 @@ sys.path.insert(0, str(ROOT))
 import engine  # noqa: E402
 from engine.codes import deal_letters  # noqa: E402
 from scripts import clean_line  # noqa: E402
+from scripts.proofs import canfield_choices, proved_lost, quickly_won  # noqa: E402
 
 EXAMPLES = ROOT / "docs" / "examples"
 MIN_ACTIONS = 100
@@ -301,27 +302,6 @@ def best_line(
     return best[1] if best else None
 
 
-PROOF_NODES = int(
-    os.environ.get("PROOF_NODES", "150000")
-)  # a loss proof's node budget: deterministic, whatever the machine's load
-
-
-def proved_lost(game: engine.Game, nodes: int = PROOF_NODES, takebacks: bool = True) -> bool:
-    """True when the solver's complete search proves that no line wins from `game` (with
-    `takebacks=False`, under the traditional Canfield rule: no card back from a foundation).
-    A node budget, not a time budget: the same answer on a busy machine
-    (tests/test_examples.py re-proves every stored claim the same way)."""
-    return (
-        engine.solve(game, max_seconds=600.0, quick=False, max_nodes=nodes, takebacks=takebacks).status
-        == "loss"
-    )
-
-
-def quickly_won(game: engine.Game, nodes: int = 20_000, takebacks: bool = True) -> bool:
-    """A cheap first look before a proof: a win found within a small node budget."""
-    return engine.solve(game, max_seconds=600.0, max_nodes=nodes, takebacks=takebacks).status == "win"
-
-
 def find_crescent_short(seconds: float, budget: float) -> dict[str, object] | None:
     """Among the statistics deals with the shortest solver lines, the shortest clean win with
     no redeal (else the fewest)."""
@@ -369,18 +349,6 @@ def find_canfield_takeback(seconds: float, budget: float) -> dict[str, object] |
     return best[1] if best else None
 
 
-def _canfield_choices(game: engine.Game, move: str) -> list[str]:
-    """The other choice for a card the line moves: home instead of onto a column, or onto a
-    column instead of home."""
-    src, _, dst = move.partition(">")
-    if ":" in src or src not in ("R", "W", "1", "2", "3", "4"):
-        return []
-    legal = game.legal_moves()
-    if dst.isdigit():
-        return [m for m in legal if m.startswith(f"{src}>") and not m.split(">")[1].isdigit()]
-    return [m for m in legal if m.startswith(f"{src}>") and m.split(">")[1].isdigit()]
-
-
 def find_choices(name: str, seconds: float, budget: float) -> dict[str, object] | None:
     """The steps of a stored example where the other choice (home or column) loses, proved."""
     end = time.monotonic() + budget
@@ -391,7 +359,7 @@ def find_choices(name: str, seconds: float, budget: float) -> dict[str, object] 
     for i, move in enumerate(moves):
         if time.monotonic() > end:
             break
-        for alt in _canfield_choices(game, move):
+        for alt in canfield_choices(game, move):
             twin = game.copy()
             twin.play(alt)
             lost = proved_lost(twin)
@@ -427,7 +395,7 @@ def find_canfield_choice(draw: int, seconds: float, budget: float) -> dict[str, 
         game = engine.new_game(code)
         found = []
         for i, move in enumerate(line):
-            for alt in _canfield_choices(game, move):
+            for alt in canfield_choices(game, move):
                 twin = game.copy()
                 twin.play(alt)
                 if not quickly_won(twin) and proved_lost(twin):
@@ -469,7 +437,7 @@ def find_canfield_choice_classic(draw: int, seconds: float, budget: float) -> di
         game = engine.new_game(code)
         found = []
         for i, move in enumerate(line):
-            for alt in _canfield_choices(game, move):
+            for alt in canfield_choices(game, move):
                 twin = game.copy()
                 twin.play(alt)
                 if not quickly_won(twin, takebacks=False) and proved_lost(twin, takebacks=False):

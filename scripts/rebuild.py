@@ -33,7 +33,7 @@ import json
 import logging
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -374,11 +374,18 @@ def _answer(ok: bool, seconds: float = 0.0) -> None:
     print(f"{READY}ok {seconds:.2f}" if ok else f"{READY}fail", flush=True)
 
 
-def builder(docs_dir: Path, site_dir: Path, *, site_url: str | None, quick: bool) -> int:
+def builder(
+    docs_dir: Path,
+    site_dir: Path,
+    *,
+    site_url: str | None,
+    quick: bool,
+    build_site: Callable[..., float],
+    failed: type[Exception],
+) -> int:
     """Builds once (in full, or quick after a restart), then rebuilds for each line on stdin
-    (a JSON list of changed paths), answering each."""
-    from scripts.build import BuildFailed, build_site
-
+    (a JSON list of changed paths), answering each. `build_site` and `failed` (its BuildFailed)
+    are scripts/build.py's, passed in by its --builder, which imports this module."""
     kept = Kept()
     kept.uses.install()
 
@@ -387,7 +394,7 @@ def builder(docs_dir: Path, site_dir: Path, *, site_url: str | None, quick: bool
             seconds = build_site(
                 docs_dir, site_dir, site_url=site_url, quick=quick, check=check, prepare=kept.attach
             )
-        except BuildFailed as e:
+        except failed as e:
             kept.uses.open.clear()  # recorders a failed page left open
             print(f"build: error: {e}", file=sys.stderr, flush=True)
             _answer(False)

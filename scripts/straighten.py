@@ -569,8 +569,8 @@ def find_parting(code: str, line: Line, log: Callable[[str], None] = print) -> d
     """Crescent: the first step, from two thirds of the line on, where a move that empties a pile
     (the mistake the Examples page warns of) is proved lost, and the beginner's policy after it
     is blocked only ten or more actions later."""
-    from scripts.find_examples import proved_lost
     from scripts.greedy import greedy_line
+    from scripts.proofs import proved_lost
 
     game = engine.new_game(code)
     seen = {clean_line.position_key(game.state())}
@@ -599,11 +599,11 @@ def find_parting(code: str, line: Line, log: Callable[[str], None] = print) -> d
 def find_choice(code: str, line: Line, log: Callable[[str], None] = print) -> dict[str, Any] | None:
     """Canfield under the traditional rule: the first step where the other choice for the card
     the line moves (home instead of a column, or a column instead of home) is proved lost."""
-    from scripts.find_examples import _canfield_choices, proved_lost, quickly_won
+    from scripts.proofs import canfield_choices, proved_lost, quickly_won
 
     game = engine.new_game(code)
     for i, move in enumerate(line):
-        for alt in _canfield_choices(game, move):
+        for alt in canfield_choices(game, move):
             column = alt.split(">")[1] if alt.split(">")[1].isdigit() else move.split(">")[1]
             if not game.state()["columns"][int(column) - 1]:
                 continue  # the page's sentence names the card it would have landed on
