@@ -18,8 +18,9 @@ whose remark says what then lands on it (sitegen/commentary.py, `commentary.cf.t
 that card's next trip back to the foundation it was taken from (every card ends at home; the
 take-back's remark is why it left). Every other return is *unexplained*.
 
-Used by scripts/clean_line.py and scripts/straighten.py (which find the stored lines),
-scripts/build.py (which re-checks them), sitegen/facts.py (the `returns` fact) and the tests.
+Used by scripts/clean_line.py, scripts/straighten.py and scripts/straight_search.py (which find
+the stored lines), scripts/build.py (which refuses a stored winning line with an unexplained or
+repeated return, with no exception), scripts/straight_report.py and the tests.
 """
 
 from __future__ import annotations
