@@ -28,9 +28,8 @@ DATA: dict[str, str] = {}
 NOT_YET_SPLIT: dict[str, int] = {
     # The statistics run (its Dask workers import it) was running when the others were split.
     "scripts/solve_stats.py": 614,
-    # Research scripts of the straight-line search and the example finder (issue 22 work).
+    # The straight-line search of the example games (issue 22 work).
     "scripts/straighten.py": 712,
-    "scripts/find_examples.py": 538,
     # The page benchmark, a few lines over.
     "scripts/benchmarks/bench_page.py": 456,
 }
