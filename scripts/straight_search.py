@@ -34,10 +34,10 @@ straighten's radius-2 shortcut guarantee, which the first two meet as found):
     straight_search.py canfield-d3-example --nodes 20000 --seeds 80 --shortest --improve 3000 --write
         223 actions, 33 returns (31 unexplained) -> 205 actions, 0 returns
 
-    straight_search.py crescent-example --keep 27 --nodes 10000 --seeds 4 --then 120 \
+    straight_search.py crescent-example --keep 27 --nodes 10000 --seeds 4 --then 90 \
         --then-nodes 20000 --then-seeds 12 --improve 20000 --polish --write
-        143 actions, 4 unexplained returns -> 156 actions, 0 returns (parting move 5>6 at step 127,
-        proved lost; crescent-mistake made again: 146 actions), 46 s CPU
+        143 actions, 4 unexplained returns -> 153 actions, 0 returns (parting move 5>6 at step 124,
+        where the line plays 6>5: proved lost; crescent-mistake made again: 143 actions), 45 s CPU
 
 crescent-example needs a second stage (`--then`). With its first 27 actions kept (the ace on the
 king at move 10 and what comes before the old line's first return) one line was found (seed 4,
@@ -46,11 +46,13 @@ crescent-mistake could not be made again beside it (no other line was found: kee
 at 10,000 nodes and 41-70 at 60,000; keeps 26, 24, 20, 16 at 20,000 (seeds 1-30); keeps 10 and 20
 at 150,000 (seeds 1-7); with the finer seen set (`--full-key`) keeps 27, 20, 12 at 30,000 (seeds
 1-15) and keeps 27, 10 at 200,000 (seeds 1-2)). So the search plays on again from that line's
-first 120 actions, seeds 1..12, and takes the first line on which find_parting proves a
-pile-emptying move lost (seed 1: 162 actions, 5>6 at step 129). `--improve` finds shorter
-endings after it (159 actions), and `--polish` cleans the line and takes its shortcuts with the
-parting position pinned (not the whole prefix before it), to the shortcut-free 156 actions that
-tests/test_example_returns.py checks.
+first 90 actions, seeds 1..12, and takes the first line on which find_parting proves a
+pile-emptying move lost (seed 1: 157 actions, none; seed 2: 155 actions, 5>6 at step 126).
+`--improve` looks for shorter endings after it (none here), and `--polish` cleans the line and
+takes its shortcuts with the parting position pinned (not the whole prefix before it), to the
+shortcut-free 153 actions that tests/test_example_returns.py checks. Restarting from action 120
+instead gave 156 actions; from actions 90 and 100, five other seeds' lines (154-155 actions) had
+no pile-emptying move the solver proves lost.
 """
 
 from __future__ import annotations
