@@ -118,7 +118,9 @@ def check_name(name: str) -> bool:
 
 
 def load_position(docs_dir: Path, name: str, root: Path | None = None) -> dict[str, Any]:
-    """The state dict of docs/positions/NAME.json, validated with engine.from_state."""
+    """The state dict of docs/positions/NAME.json, validated with engine.from_state; or, for a
+    position stored as a line from a deal (`{"code", "moves"}`: position_line), the state the
+    line leads to."""
     import engine
 
     path = docs_dir / "positions" / f"{name}.json"
@@ -128,12 +130,50 @@ def load_position(docs_dir: Path, name: str, root: Path | None = None) -> dict[s
         data = _parse_json(text, shown)
         if not isinstance(data, dict):
             raise SourceError(shown, 1, "a position must be a JSON object (a state dict)")
-        try:
-            game = engine.from_state(data)
-        except engine.StateError as e:
-            raise SourceError(shown, 1, f"impossible position: {e}") from None
-        _cache[key] = game.state()
+        if "moves" in data and "game" not in data:
+            _cache[key] = _replay_line(data, shown, text).state()
+        else:
+            try:
+                game = engine.from_state(data)
+            except engine.StateError as e:
+                raise SourceError(shown, 1, f"impossible position: {e}") from None
+            _cache[key] = game.state()
     return json.loads(json.dumps(_cache[key]))
+
+
+def position_line(docs_dir: Path, name: str) -> tuple[str, list[str]] | None:
+    """(code, moves) of a position stored as a line from a deal, else None. A face-down
+    version's figure is rebuilt in the page from these (its state there hides cards)."""
+    path = docs_dir / "positions" / f"{name}.json"
+    if not path.is_file():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or "game" in data or "moves" not in data:
+        return None
+    return str(data["code"]), [str(m) for m in data["moves"]]
+
+
+def _replay_line(data: dict[str, Any], shown: str, text: str) -> Any:
+    """The game after a stored line's moves (a position file or an example), every move legal."""
+    import engine
+
+    if not isinstance(data.get("code"), str) or not isinstance(data.get("moves"), list):
+        raise SourceError(shown, 1, 'a line must be {"code": "...", "moves": ["...", ...]}')
+    try:
+        game = engine.new_game(engine.normalise_code(data["code"]))
+    except engine.CodeError as e:
+        line = text.count("\n", 0, max(text.find('"code"'), 0)) + 1
+        raise SourceError(shown, line, f"bad game code {data['code']!r}: {e.reason}") from None
+    for i, move in enumerate(data["moves"]):
+        if not isinstance(move, str):
+            raise SourceError(shown, _line_of_move(text, i), f"move {i + 1} is not a string: {move!r}")
+        try:
+            game.play(move)
+        except engine.IllegalMove as e:
+            raise SourceError(
+                shown, _line_of_move(text, i), f"move {i + 1} {move!r} is illegal here: {e.reason}"
+            ) from None
+    return game
 
 
 def load_example(docs_dir: Path, name: str, root: Path | None = None) -> Example:

@@ -1,0 +1,173 @@
+"""Finds the positions of the rules pages' version figures (issue 24 item 4) and writes them as
+`docs/positions/version-NAME.json`, each a line from a deal of that version: `{"code", "moves"}`
+(sitegen/sources.load_position replays it with the engine), so the position names its version
+and a face-down one can be rebuilt in the page from its code and moves, never from its cards.
+
+Each figure shows what its version changes. Where the change is a refusal, the highlighted move
+is one the version refuses with that reason and the seeds' rules (the app: `N`, `D3`, `D1`)
+allow in the same position; the build checks the refusal again (diagrams/point.py), and
+tests/test_version_figures.py the rest. Deterministic: seeded random play through fixed deals.
+
+    .venv/bin/python scripts/version_figures.py          # prints the markers
+    .venv/bin/python scripts/version_figures.py --write  # writes docs/positions/version-*.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import diagrams  # noqa: E402
+import engine  # noqa: E402
+import engine.codes  # noqa: E402
+import engine.reasons  # noqa: E402
+from engine.views import hidden_count  # noqa: E402
+
+POSITIONS = ROOT / "docs" / "positions"
+APP = {"crescent": "N"}  # Canfield: the app's draw, D3 or D1, as the version draws
+
+
+@dataclass(frozen=True)
+class Want:
+    """One figure: the version's options, the refusal it shows (None: a legal move, or no
+    highlight), and what else its position must have."""
+
+    name: str
+    game: str  # "CR" or "CF"
+    options: str
+    reason: str | None
+    highlight: bool = True
+    extra: Callable[[engine.Game, tuple[str, str] | None], bool] = lambda g, h: True
+    first_deal: int = 1
+
+
+def _app_options(game: engine.Game, options: str) -> str:
+    return APP["crescent"] if game.game == "crescent" else options[:2]
+
+
+def _legal_for_app(game: engine.Game, options: str, move: str) -> bool:
+    """Whether the seeds' rules allow `move` in the same cards' position."""
+    state = game.state()
+    state["options"] = _app_options(game, options)
+    state.pop("recycles_left", None)
+    state.pop("face_down", None)
+    state["code"] = None
+    try:
+        return engine.from_state(state).check(move) is None
+    except engine.StateError:
+        return False
+
+
+def _pile_turns_a_card(game: engine.Game, h: tuple[str, str] | None) -> bool:
+    """Crescent face down: the move uncovers a face-down card (its pile has one under the top)."""
+    if h is None or game.game != "crescent" or game.face_down is None:  # type: ignore[attr-defined]
+        return False
+    pile = int(h[0]) - 1
+    return game.face_down[pile] > 0 and game.face_down[pile] == len(game.state()["piles"][pile]) - 1  # type: ignore[attr-defined]
+
+
+def _reserve_into_empty(game: engine.Game, h: tuple[str, str] | None) -> bool:
+    """Superior: the reserve's top card goes into an empty column the reserve did not fill."""
+    return h is not None and h[0] == "R" and h[1] in "1234" and not game.state()["columns"][int(h[1]) - 1]
+
+
+def _redeals_used(game: engine.Game, h: tuple[str, str] | None) -> bool:
+    return game.state()["redeals_left"] == 1
+
+
+WANTS = (
+    Want("crescent-four", "CR", "F", None, highlight=False, extra=_redeals_used),
+    Want("crescent-face-down", "CR", "H", None, extra=_pile_turns_a_card),
+    Want("crescent-four-face-down", "CR", "FH", None, extra=_pile_turns_a_card, first_deal=2),
+    Want("canfield-classic", "CF", "D3KW", engine.reasons.NO_TAKEBACKS),
+    Want("rainfall", "CF", "D1HKP3W", engine.reasons.NO_PASSES),
+    Want("storehouse", "CF", "D1HKP3STW", engine.reasons.SAME_SUIT),
+    Want("superior-canfield", "CF", "D3EKW", None, extra=_reserve_into_empty),
+    Want("solvitaire-canfield", "CF", "D3GKN", engine.reasons.PARTIAL_RUN),
+)
+
+
+def _candidates(game: engine.Game, want: Want) -> list[tuple[str, str] | None]:
+    if not want.highlight:
+        return [None]
+    places = diagrams.places(game.game)
+    return [(s, d) for s in places for d in places if s != d]
+
+
+def _fits(game: engine.Game, want: Want, h: tuple[str, str] | None) -> bool:
+    if h is None:
+        return want.extra(game, h)
+    try:
+        move = engine.drop(game, *h)
+    except ValueError:
+        return False
+    reason = game.check(move)
+    if want.reason is None:
+        return reason is None and want.extra(game, h)
+    return reason == want.reason and _legal_for_app(game, want.options, move) and want.extra(game, h)
+
+
+def find(want: Want, seed: int = 1, deals: int = 200, length: int = 400) -> tuple[str, list[str], Any]:
+    """(code, moves, highlight) of the first fitting position of seeded random games; the play
+    prefers foundation moves, so games go deep enough for emptied columns and used passes."""
+    rng = random.Random(seed)
+    for deal in range(want.first_deal, want.first_deal + deals):
+        code = engine.normalise_code(f"{want.game}1-{want.options}-{engine.codes.deal_letters(deal)}")
+        game = engine.new_game(code)
+        moves: list[str] = []
+        for _ in range(length):
+            if len(moves) >= 3:  # a position the reader has seen something happen in
+                for h in _candidates(game, want):
+                    if _fits(game, want, h):
+                        return code, moves, h
+            legal = [m for m in game.legal_moves() if m != "undo"]
+            if not legal or game.status != "playing":
+                break
+            home = [m for m in legal if m.endswith(("S", "H", "D", "C", "+", "-")) and ">" in m]
+            build = [m for m in legal if game.game == "canfield" and m[-1:] in "1234" and ">" in m]
+            roll = rng.random()
+            if build and roll < 0.5:
+                move = rng.choice(build)
+            elif home and roll < 0.8:
+                move = rng.choice(home)
+            else:
+                move = rng.choice(legal)
+            game.play(move)
+            moves.append(move)
+    raise SystemExit(f"{want.name}: no position found")
+
+
+def marker(want: Want, h: tuple[str, str] | None) -> str:
+    opts = f" highlight={h[0]}>{h[1]}" if h else ""
+    if want.reason is not None:
+        opts += " refused"
+    return f"<!-- diagram: version-{want.name}{opts} -->"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--write", action="store_true", help="write docs/positions/version-*.json")
+    args = parser.parse_args(argv)
+    for want in WANTS:
+        code, moves, h = find(want)
+        game = engine.new_game(code)
+        for move in moves:
+            game.play(move)
+        print(f"{want.name}: {code} after {len(moves)} moves, {hidden_count(game)} hidden: {marker(want, h)}")
+        if args.write:
+            text = json.dumps({"code": code, "moves": moves}, indent=1) + "\n"
+            (POSITIONS / f"version-{want.name}.json").write_text(text, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
