@@ -39,7 +39,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
-from engine.notation import cards_at, split_move  # noqa: E402
+from engine.notation import Move, cards_at, split_move  # noqa: E402
 
 Line = list[str]
 
@@ -250,8 +250,8 @@ def counts(code: str, moves: Line) -> dict[str, int]:
             if not before["stock"]:
                 c["recycles"] += 1
         else:
-            src, dst = move.split(">")
-            src = src.split(":")[0]
+            parsed = Move.parse(move)
+            src, dst = parsed.src, parsed.dst
             if is_foundation(before, src):
                 if is_foundation(before, dst):
                     c["between"] += 1

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import catalogues
-from engine.notation import cards_at, split_move
+from engine.notation import Move, cards_at, split_move
 from sitegen.facts import Fact, resolve_particles, sentence
 from sitegen.returns import takeback_landing
 
@@ -64,15 +64,13 @@ def _moves_after(moves: tuple[str, ...], i: int) -> str | None:
 
 
 def _cr_split(move: str) -> tuple[str, str] | None:
-    if ">" not in move:
-        return None
-    src, dst = move.split(">")
-    return src, dst
+    parsed = Move.parse(move)
+    return None if parsed.keyword else (parsed.src, parsed.dst)
 
 
 def _to_foundation(move: str) -> bool:
-    src, _, dst = move.partition(">")
-    return src.isdigit() and bool(dst) and not dst.isdigit()
+    parsed = Move.parse(move)
+    return parsed.from_pile and parsed.to_foundation
 
 
 def _home_within_one(game: Any, legal: list[str]) -> bool:
@@ -101,7 +99,7 @@ def _cr_notes(moves: tuple[str, ...], states: tuple[dict[str, Any], ...]) -> lis
         if move == "redeal":
             redeals += 1
             position = engine.from_state(before)
-            legal = [m for m in position.legal_moves() if m != "redeal" and m.split(">")[0].isdigit()]
+            legal = [m for m in position.legal_moves() if Move.parse(m).from_pile]
             changed = [
                 p
                 for p in range(1, 17)
