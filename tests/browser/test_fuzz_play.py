@@ -88,6 +88,8 @@ SETTLE = """async () => {
     link: b.saved ? b.saved.lastSaved : null,
     slot: localStorage.getItem(b.saved ? b.saved.key : ""),
     held: !!note("held"),
+    held_text: note("held") ? note("held").textContent : null,
+    full: !!window.__fullEver,
     refused: !!note("storage"),
     resume: resume ? resume.getAttribute("href") : null,
   };
@@ -100,6 +102,17 @@ CLEAR_ONCE = """try {
     sessionStorage.setItem("fuzz-cleared", "1");
   }
 } catch (e) { /* about:blank, after a Back past the first page */ }"""
+
+# Storage that refuses every write while `window.__full` is set (as a full quota does).
+FULL = """(() => {
+  const set = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (k, v) {
+    if (window.__full) throw new DOMException("full", "QuotaExceededError");
+    return set.call(this, k, v);
+  };
+})();"""
+
+PLACES = "Array.from(document.querySelectorAll('[data-board] [data-place]'), (e) => e.dataset.place)"
 
 PARSE = """async (h) => (await import(new URL("assets/js/core/hash.js", CCLive.ROOT).href)).parseHash(h)"""
 
@@ -289,113 +302,195 @@ class Driver:
     # ---- the page ------------------------------------------------------------------------
 
     def settle(self) -> dict[str, Any]:
+        page = self.page
         out = None
-        for _ in range(3):
+        for _ in range(4):
+            page.wait_for_timeout(150)  # a navigation the step started (history.back()) begins
+            if not page.url.startswith(self.url):  # a Back past the page's first entry
+                page.goto(self.url)
             try:
-                expect(self.page.locator("[data-board][data-state]")).to_have_count(
-                    1, timeout=LIVE_TIMEOUT_MS
-                )
-                out = self.page.evaluate(SETTLE)
+                expect(page.locator("[data-board][data-state]")).to_have_count(1, timeout=LIVE_TIMEOUT_MS)
+                out = page.evaluate(SETTLE)
                 if out and out["live"] == "true":
                     break
-                self.page.wait_for_timeout(500)
+                page.wait_for_timeout(500)
             except PlaywrightError:
-                self.page.wait_for_timeout(500)  # a navigation in flight
+                page.wait_for_timeout(500)  # a navigation in flight
         assert out is not None, "no board"
         return out
 
     def load(self, hash_: str = "") -> None:
-        self.page.goto(self.url + hash_)
+        """A new load of the page with `hash_` (a goto that changes only the hash would be a
+        hash change of the same document, and one to the same URL nothing at all)."""
+        page = self.page
+        if page.url.startswith(self.url):
+            page.evaluate("(h) => history.replaceState(null, '', location.pathname + h)", hash_)
+            page.reload()
+        else:
+            page.goto(self.url + hash_)
         expect(self.page.locator("[data-board][data-live='true'][data-state]")).to_have_count(
             1, timeout=LIVE_TIMEOUT_MS
         )
 
+    # The kinds of step and their weights (a hash, storage or load step is one input given).
+    KINDS = (
+        ("click", 26),
+        ("keys", 7),
+        ("button", 13),
+        ("dialog", 5),
+        ("hash", 22),
+        ("storage", 9),
+        ("reload", 6),
+        ("history", 6),
+        ("burst", 4),
+        ("full", 2),
+    )
+
     def step(self) -> str:
-        page, rng = self.page, self.rng
-        r = rng.random()
         self.expect = None
-        if r < 0.3:
-            places = page.evaluate(
-                "Array.from(document.querySelectorAll('[data-board] [data-place]'), (e) => e.dataset.place)"
+        kinds, weights = zip(*self.KINDS, strict=True)
+        kind = self.rng.choices(kinds, weights)[0]
+        return str(getattr(self, "do_" + kind)())
+
+    def do_click(self) -> str:
+        places = self.page.evaluate(PLACES)
+        place = self.rng.choice(places)
+        try:
+            self.page.locator(f"[data-board] [data-place='{place}']").first.click(timeout=3000)
+        except PlaywrightError:
+            return "click-missed"
+        return "click"
+
+    def do_keys(self) -> str:
+        page, rng = self.page, self.rng
+        page.locator("[data-board] [data-place][tabindex='0']").first.focus()
+        for _ in range(rng.randrange(1, 4)):
+            page.keyboard.press(
+                rng.choice(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"])
             )
-            place = rng.choice(places)
-            try:
-                page.locator(f"[data-board] [data-place='{place}']").first.click(timeout=3000)
-            except PlaywrightError:
-                return "click-missed"
-            return "click"
-        if r < 0.38:
-            page.locator("[data-board] [data-place][tabindex='0']").first.focus()
-            for _ in range(rng.randrange(1, 4)):
-                page.keyboard.press(
-                    rng.choice(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"])
-                )
-            page.keyboard.press(rng.choice(["Enter", " ", "Escape", "Enter"]))
-            return "keys"
-        if r < 0.52:
-            name = rng.choice(["undo", "undo", "hint", "redeal" if self.game == "crescent" else "draw"])
-            button = page.locator(f"[data-board] [data-action='{name}']").first
-            if not button.is_enabled():
-                return "button-disabled"
-            button.click()
-            return name
-        if r < 0.57:
-            dialog = page.locator("[data-board] [data-role='newgame-dialog']")
-            try:
-                page.locator("[data-board] [data-action='newgame']").first.click(timeout=3000)
-                radios = dialog.locator("[data-role='version-choice']")
-                radios.nth(rng.randrange(radios.count())).check(timeout=3000)
-                dialog.locator(
-                    "[data-role='deal']" if rng.random() < 0.7 else "button[value='cancel']"
-                ).click(timeout=3000)
-            except PlaywrightError:
-                page.keyboard.press("Escape")
-                return "dialog-missed"
-            return "dialog"
-        if r < 0.75:
-            h, want = self.a_hash()
-            same = h == page.evaluate("location.hash")
-            page.evaluate("(h) => { location.hash = h; }", h)
-            if not same and want is not None and h.startswith("#"):
-                self.expect = want
-            return "hash"
-        if r < 0.85:
-            key = rng.choice(
-                [f"cc-play:{self.game}", f"cc-play:{self.game}", "cc-settings", f"cc-stats:{self.game}"]
+        page.keyboard.press(rng.choice(["Enter", " ", "Escape", "Enter"]))
+        return "keys"
+
+    def do_button(self) -> str:
+        name = self.rng.choice(["undo", "undo", "hint", "redeal" if self.game == "crescent" else "draw"])
+        button = self.page.locator(f"[data-board] [data-action='{name}']").first
+        if not button.is_enabled():
+            return "button-disabled"
+        button.click()
+        return name
+
+    def do_dialog(self) -> str:
+        page, rng = self.page, self.rng
+        dialog = page.locator("[data-board] [data-role='newgame-dialog']")
+        try:
+            page.locator("[data-board] [data-action='newgame']").first.click(timeout=3000)
+            radios = dialog.locator("[data-role='version-choice']")
+            radios.nth(rng.randrange(radios.count())).check(timeout=3000)
+            which = "[data-role='deal']" if rng.random() < 0.7 else "button[value='cancel']"
+            dialog.locator(which).click(timeout=3000)
+        except PlaywrightError:
+            page.keyboard.press("Escape")
+            return "dialog-missed"
+        return "dialog"
+
+    def do_hash(self) -> str:
+        h, want = self.a_hash()
+        same = h == self.page.evaluate("location.hash")
+        self.page.evaluate("(h) => { location.hash = h; }", h)
+        if not same and want is not None:
+            self.expect = want
+        self.counts.inputs += 1
+        return "hash"
+
+    def do_storage(self) -> str:
+        rng = self.rng
+        key = rng.choice(
+            [f"cc-play:{self.game}", f"cc-play:{self.game}", "cc-settings", f"cc-stats:{self.game}"]
+        )
+        if key.startswith("cc-play"):
+            value = self.a_slot()
+        else:
+            value = rng.choice(
+                [
+                    "",
+                    "x",
+                    "null",
+                    "[]",
+                    '{"draw": 2}',
+                    '{"played": -1, "won": "a"}',
+                    '{"versions": 5}',
+                    '{"doubleClick": "no"}',
+                ]
             )
-            value = (
-                self.a_slot()
-                if key.startswith("cc-play")
-                else rng.choice(
-                    [
-                        "",
-                        "x",
-                        "null",
-                        "[]",
-                        '{"draw": 2}',
-                        '{"played": -1, "won": "a"}',
-                        '{"versions": 5}',
-                        '{"doubleClick": "no"}',
-                    ]
-                )
-            )
-            page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
-            if key.startswith("cc-play"):
-                self.latest = self.whole_slot(value)  # another tab wrote it: the latest is its value
-            self.load()  # a later visit sees it
-            if key.startswith("cc-play"):
-                self.expect_restore(value)
-            return "storage"
-        if r < 0.9:
-            self.load(page.evaluate("location.hash") if rng.random() < 0.5 else "")
+        # Another tab's write (this page's storage may be refusing writes: step "full").
+        self.page.evaluate("([k, v]) => { window.__full = false; localStorage.setItem(k, v); }", [key, value])
+        self.counts.inputs += 1
+        if key.startswith("cc-play"):
+            self.latest = self.whole_slot(value)  # another tab wrote it: the latest is its value
+        self.load()  # a later visit sees it
+        if key.startswith("cc-play"):
+            self.expect_restore(value)
+        return "storage"
+
+    def do_reload(self) -> str:
+        page = self.page
+        if self.rng.random() < 0.5:
+            h = page.evaluate("location.hash")
+            parts = page.evaluate(PARSE, h)
+            self.load(h)
+            if "code" in parts:
+                self.expect = {
+                    "code": parts["code"],
+                    "moves": parts.get("moves", ""),
+                    "step": parts.get("step"),
+                }
             return "reload"
-        if rng.random() < 0.6:
+        slot = page.evaluate("(k) => localStorage.getItem(k)", f"cc-play:{self.game}")
+        self.load()
+        if slot:
+            self.expect_restore(slot)
+        return "reload"
+
+    def do_history(self) -> str:
+        page = self.page
+        if self.rng.random() < 0.6:
             page.go_back()
         else:
             page.go_forward()
         if not page.url.startswith(self.url):
             page.go_forward()
         return "history"
+
+    def do_burst(self) -> str:
+        """Two to four inputs with no wait between them (answers overtaken by a hash change,
+        a Back or a reload): only the agreement is checked, not the statuses."""
+        page = self.page
+        for _ in range(self.rng.randrange(2, 5)):
+            r = self.rng.random()
+            if r < 0.4:
+                place = self.rng.choice(page.evaluate(PLACES))
+                page.evaluate(
+                    "(p) => document.querySelector(`[data-board] [data-place='${p}']`).dispatchEvent("
+                    "new MouseEvent('click', {bubbles: true}))",
+                    place,
+                )
+            elif r < 0.7:
+                h, _ = self.a_hash()
+                page.evaluate("(h) => { location.hash = h; }", h)
+                self.counts.inputs += 1
+            elif r < 0.85:
+                page.evaluate("history.back()")
+            else:
+                page.evaluate("document.querySelector(`[data-board] [data-action='undo']`).click()")
+        self.latest = None  # which of them the storage copy saw first is the page's timing
+        return "burst"
+
+    def do_full(self) -> str:
+        """The storage starts (or stops) refusing every write, as a full quota does."""
+        self.page.evaluate(
+            "window.__full = !window.__full; window.__fullEver = window.__fullEver || window.__full"
+        )
+        return "full"
 
     @staticmethod
     def whole_slot(value: str) -> dict[str, str] | None:
@@ -425,6 +520,8 @@ class Driver:
         fail: list[str] = []
         if got["live"] != "true":
             fail.append(f"board not live: {got['live']}")
+        if got["refused"] and not got["full"]:
+            fail.append("'the browser refuses to keep the game' but no write was refused")
         if got["kind"] == "error":
             fail.append(f"error status: {got['status']}")
         state = got["state"]
@@ -449,6 +546,12 @@ class Driver:
                 kept = json.loads(got["slot"] or "null")
                 if not kept or got["resume"] != hash_of(kept["code"], kept["moves"]):
                     fail.append(f"held: resume link {got['resume']} is not the kept game {kept}")
+                else:
+                    number = len(links.decode(game, kept["moves"]))
+                    offer = self.message("play.kept-offer", code=kept["code"], number=number)
+                    offer += " " + self.message("play.kept-resume")
+                    if got["held_text"] != offer:
+                        fail.append(f"held: the offer says {got['held_text']!r}, the slot holds {kept}")
             else:
                 if names and got["hash"] != hash_of(link["code"], link["moves"]):
                     fail.append(f"URL {got['hash']} is not the board's link {link}")
@@ -522,6 +625,8 @@ def counts() -> Iterator[Counts]:
         f"\nfuzz play: {c.inputs} inputs tried, {c.steps} steps, {c.checks} checks, "
         f"{len(c.failures)} failures; steps by kind: {dict(sorted(c.kinds.items()))}"
     )
+    for failure in c.failures:
+        print("  " + failure)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -533,13 +638,20 @@ def test_fuzz_the_play_page(
     page.on("pageerror", lambda e: errors.append(str(e)))
     driver = Driver(page, live_url + page_path("en", f"play-{game}"), game, seed, counts)
     page.add_init_script(CLEAR_ONCE)
+    page.add_init_script(FULL)
     driver.load()
     driver.check("load")
     t0 = time.monotonic()
     for _ in range(STEPS):
-        what = driver.step()
+        try:
+            what = driver.step()
+        except PlaywrightError as e:
+            # The step's own input met a navigation it caused (a Back, then a click): the page
+            # is checked all the same.
+            if "context was destroyed" not in str(e) and "navigat" not in str(e):
+                raise
+            what = "interrupted"
         counts.steps += 1
-        counts.inputs += 1
         counts.kinds[what] = counts.kinds.get(what, 0) + 1
         driver.check(what)
         if errors:
@@ -588,3 +700,38 @@ def test_a_kept_game_that_cannot_be_read_is_said_not_taken_for_none(
     expect(status).to_have_attribute("data-kind", "refused")
     state = json.loads(page.locator("[data-board]").get_attribute("data-state") or "null")
     assert state == engine.public_state(engine.new_game(code))
+
+
+def test_a_bad_code_while_a_kept_game_is_held_back_keeps_holding_it(
+    page: Page, live_url: str, watched: Watch
+) -> None:
+    """A damaged link holds the kept game back; a bad code typed into the address then (refused:
+    "your game goes on unchanged") had let the hold go and put the readable part's own link in
+    the URL, so a reload opened that as a whole link and overwrote the kept game with it."""
+    code, key = DEFAULT["crescent"], "cc-play:crescent"
+    enc = "BhBJCsB2D2FYFcAACjBGAAAKEOE8AAAIFgDHCPBL"  # 20 actions of that deal (the review's game)
+    url = live_url + page_path("en", "play-crescent")
+    damaged = f"#code={code}&moves={enc[:20]}Z"
+    page.goto(url + f"#code={code}&moves={enc}")
+    live = page.locator("[data-board][data-live='true'][data-state]")
+    expect(live).to_have_count(1, timeout=LIVE_TIMEOUT_MS)
+    page.wait_for_function(f"(localStorage.getItem('{key}') || '').includes('{enc}')")
+    page.goto("about:blank")
+    page.goto(url + damaged)
+    expect(live).to_have_count(1, timeout=LIVE_TIMEOUT_MS)
+    offer = page.locator("[data-board] [data-role='saved-note'][data-note='held']")
+    expect(offer).to_have_count(1)
+    page.evaluate("location.hash = '#code=CR9-BAD'")
+    status = page.locator("[data-board] [role='status']").first
+    expect(status).to_have_attribute("data-kind", "refused")
+    expect(status).to_contain_text(
+        catalogues.message("en", "play.code-invalid-kept", reason="").split(":")[0]
+    )
+    expect(offer).to_have_count(1)
+    assert page.evaluate("location.hash") == damaged
+    assert json.loads(page.evaluate(f"localStorage.getItem('{key}')")) == {"code": code, "moves": enc}
+    page.reload()
+    expect(live).to_have_count(1, timeout=LIVE_TIMEOUT_MS)
+    expect(offer).to_have_count(1)
+    page.evaluate("window.dispatchEvent(new Event('pagehide'))")
+    assert json.loads(page.evaluate(f"localStorage.getItem('{key}')")) == {"code": code, "moves": enc}
