@@ -735,3 +735,28 @@ def test_a_bad_code_while_a_kept_game_is_held_back_keeps_holding_it(
     expect(offer).to_have_count(1)
     page.evaluate("window.dispatchEvent(new Event('pagehide'))")
     assert json.loads(page.evaluate(f"localStorage.getItem('{key}')")) == {"code": code, "moves": enc}
+
+
+def test_a_bad_code_during_a_custom_position_leaves_its_link(
+    page: Page, live_url: str, watched: Watch
+) -> None:
+    """A #state= position played as a custom game has no code, so no `saved`: the board's link
+    was still the game before it. A bad code typed then (refused, "your game goes on") put that
+    other game's link into the URL, and Copy link gave it too: both named a game the board did
+    not show, and a reload opened it."""
+    game = engine.new_game(DEFAULT["crescent"])
+    for move in game.legal_moves()[:1]:
+        game.play(move)
+    position = "#state=" + analysis.encode_state(game.state())
+    url = live_url + page_path("en", "play-crescent")
+    page.goto(url + "#code=CR1-N-AAAAACL")  # another game first: the board's link before the position
+    live = page.locator("[data-board][data-live='true'][data-state]")
+    expect(live).to_have_count(1, timeout=LIVE_TIMEOUT_MS)
+    page.evaluate("(h) => { location.hash = h; }", position)
+    board = page.locator("[data-board]")
+    expect(board).to_have_attribute("data-state", json.dumps(game.state(), separators=(",", ":")))
+    page.evaluate("location.hash = '#code=CR9-BAD'")
+    status = page.locator("[data-board] [role='status']").first
+    expect(status).to_have_attribute("data-kind", "refused")
+    expect(page).to_have_url(url + position)
+    expect(page.locator("[data-board] [data-role='link']")).to_have_text(url + position)

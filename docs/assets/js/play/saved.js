@@ -209,6 +209,11 @@ export class Saved {
     if (a.saved) {
       this.lastSaved = a.saved;
       this.linkHash = hashOf(a.saved);
+    } else if (op === "open" && a.opened && gen === this.board.hashGen && location.hash === this.board.lastHash) {
+      // A #state= position played as a custom game (no code, so no `saved`): its link is the
+      // address's own, not the game before it (a refused code would put that one back in the
+      // URL, and Copy link would give it).
+      this.linkHash = location.hash;
     }
     const push = this.push;
     this.push = false;
