@@ -414,4 +414,8 @@ LEARN_MESSAGES = (
     "learn.show.playing",
     "learn.show.done",
     "learn.stars.shown",
+    # learn/stale.js: a file the server no longer has (a newer build) or could not send
+    "ui.stale-page",
+    "ui.answers-failed",
+    "ui.button.reload",
 )

@@ -53,6 +53,7 @@ JS_MESSAGES = (
     "ui.reset-done",
     "ui.answers-loading",
     "ui.queued",
+    "ui.busy-refused",  # board/board.js admit: a click not taken while earlier ones wait
 )
 REPLAY_MESSAGES = (
     "ui.replay-start",

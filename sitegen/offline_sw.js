@@ -11,6 +11,12 @@
 // that language (and of the shared files, and of the Python runtime when `runtime` is true: the
 // page started Python before this worker controlled it), then answers {type:
 // "cc-offline-ready", lang}.
+//
+// A new build's files have new names where their bytes changed (try-it and lesson answers,
+// replays' steps, board pictures: named by a hash), and a tab opened before the deploy still
+// asks for the old names, which the server no longer has (hostile review #7). So the files of
+// the build before that this cache holds are kept, and served when the server answers 404 or
+// nothing, until the last tab that was open when this worker took over is gone (RETIRED).
 /* global CC_OFFLINE */
 (function () {
   "use strict";
@@ -19,6 +25,9 @@
   var data = self.CC_OFFLINE;
   var scope = self.registration.scope; // the site's root, ending in "/"
   var revisions = data.revisions; // URL relative to the root -> revision
+  // {clients: [ids], urls: [...]}: the previous build's files and the tabs that may ask for them
+  var RETIRED = scope + "cc-offline-retired";
+  var HASHED = /^assets\/(tryit|replays|pictures)\//; // files named by their bytes
 
   /** The URL relative to the site root that `href` names (index.html -> its folder), or null. */
   function keyOf(href) {
@@ -80,6 +89,48 @@
     });
   }
 
+  /** Drops the previous build's files once no tab that was open when they were retired is left. */
+  function sweep() {
+    return caches.open(CACHE).then(function (cache) {
+      return cache.match(RETIRED).then(function (hit) {
+        if (!hit) return;
+        return Promise.all([hit.json(), self.clients.matchAll({ type: "window", includeUncontrolled: true })]).then(
+          function (got) {
+            var ids = got[0].clients;
+            var open = got[1].some(function (c) {
+              return ids.indexOf(c.id) >= 0;
+            });
+            if (open) return;
+            return Promise.all(
+              got[0].urls.map(function (url) {
+                if (keyOf(url) === null) return cache.delete(url);
+              }).concat([cache.delete(RETIRED)])
+            );
+          }
+        );
+      });
+    });
+  }
+
+  /** A file of the previous build (by its path): the server's copy, else this cache's, else the
+   * server's answer (a 404). */
+  function retired(event, path) {
+    return fetch(event.request).then(
+      function (response) {
+        if (response.ok) return response;
+        return caches.match(scope + path, { cacheName: CACHE }).then(function (hit) {
+          return hit || response;
+        });
+      },
+      function (err) {
+        return caches.match(scope + path, { cacheName: CACHE }).then(function (hit) {
+          if (hit) return hit;
+          throw err;
+        });
+      }
+    );
+  }
+
   self.addEventListener("fetch", function (event) {
     var request = event.request;
     if (request.method !== "GET") return;
@@ -88,13 +139,25 @@
       return;
     }
     var rel = keyOf(request.url);
-    if (rel === null) return; // Workbox's routes, or the network
+    if (rel === null) {
+      var path = request.url.split(/[?#]/)[0].slice(scope.length);
+      if (request.url.slice(0, scope.length) === scope && HASHED.test(path)) {
+        event.respondWith(retired(event, path));
+        event.waitUntil(sweep());
+      }
+      return; // Workbox's routes, or the network
+    }
     event.respondWith(
       caches.open(CACHE).then(function (cache) {
         return fetch(request).then(
           function (response) {
             if (response.ok && response.type === "basic") {
               event.waitUntil(store(cache, rel, response.clone()));
+            } else if (response.status === 404) {
+              // Gone from the server (a newer build renamed it): the copy kept here, if any.
+              return cache.match(scope + rel).then(function (hit) {
+                return hit || response;
+              });
             }
             return response;
           },
@@ -146,6 +209,7 @@
     var d = event.data || {};
     if (d.type !== "cc-offline" || !Object.prototype.hasOwnProperty.call(data.languages, d.lang)) return;
     var source = event.source;
+    event.waitUntil(sweep());
     var work = caches.open(CACHE).then(function (cache) {
       var rels = data.shared.concat(data.languages[d.lang], d.runtime ? data.onUse : []);
       return Promise.all([fill(cache, rels), d.runtime ? fillRuntime() : null]);
@@ -163,19 +227,41 @@
     );
   });
 
-  // A new build's worker: drop the pages it no longer lists and older Pyodide caches.
+  /** A new build's worker: the files it no longer lists are retired, kept for the tabs open
+   * now (those of an earlier retirement too), or dropped at once when there are none. */
+  function retire(cache) {
+    return Promise.all([
+      cache.keys(),
+      self.clients.matchAll({ type: "window", includeUncontrolled: true }),
+      cache.match(RETIRED).then(function (hit) {
+        return hit ? hit.json() : { clients: [], urls: [] };
+      }),
+    ]).then(function (got) {
+      var old = got[0]
+        .map(function (request) {
+          return request.url;
+        })
+        .filter(function (url) {
+          return url !== RETIRED && keyOf(url) === null;
+        });
+      var ids = got[1].map(function (c) {
+        return c.id;
+      });
+      if (!ids.length) {
+        return Promise.all(old.map(function (url) {
+          return cache.delete(url);
+        }).concat([cache.delete(RETIRED)]));
+      }
+      var kept = { clients: got[2].clients.concat(ids), urls: old };
+      return cache.put(RETIRED, new Response(JSON.stringify(kept), { headers: { "Content-Type": "application/json" } }));
+    });
+  }
+
+  // A new build's worker: retire the files it no longer lists, drop older Pyodide caches.
   self.addEventListener("activate", function (event) {
     event.waitUntil(
       Promise.all([
-        caches.open(CACHE).then(function (cache) {
-          return cache.keys().then(function (requests) {
-            return Promise.all(
-              requests.map(function (request) {
-                if (keyOf(request.url) === null) return cache.delete(request);
-              })
-            );
-          });
-        }),
+        caches.open(CACHE).then(retire),
         caches.keys().then(function (names) {
           return Promise.all(
             names.map(function (name) {

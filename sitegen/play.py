@@ -23,6 +23,8 @@ JS_KEYS = (
     "play.verdict.off",
     "play.recovered",
     "play.storage-failed",
+    "play.other-tab",  # play/saved.js: another tab changed the kept game
+    "play.other-tab.open",
     "play.stats.cleared",
     "play.stats.repaired",
     "play.stats.none",

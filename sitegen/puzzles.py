@@ -75,6 +75,10 @@ PUZZLE_MESSAGES = (
     "learn.refutation-reset",
     "ui.deselected",
     "ui.reset-done",
+    # learn/stale.js: a file the server no longer has (a newer build) or could not send
+    "ui.stale-page",
+    "ui.answers-failed",
+    "ui.button.reload",
 )
 
 

@@ -19,7 +19,7 @@
  * @property {(m: any, el: HTMLElement) => Component} make
  */
 
-const BOARD = ["board/board.js", "board/state.js", "board/focus.js", "board/render.js", "board/input.js",
+const BOARD = ["board/board.js", "board/admit.js", "board/state.js", "board/focus.js", "board/render.js", "board/input.js",
   "board/picture.js", "board/clock.js", "board/events.js", "core/dom.js", "core/messages.js",
   "core/svgswap.js", "core/storage.js", "core/statelink.js", "python/client.js", "python/protocol.js"];
 const ANSWERS = ["board/sources.js", "core/packed.js"];
@@ -45,7 +45,7 @@ export const KINDS = [
   {
     selector: "[data-lesson],[data-puzzle]",
     module: "learn/lesson.js",
-    preload: [...BOARD, ...ANSWERS, "learn/progress.js", "learn/rating.js", "play/glide.js"],
+    preload: [...BOARD, ...ANSWERS, "learn/progress.js", "learn/rating.js", "learn/stale.js", "play/glide.js"],
     make: (m, el) => new m.Lesson(el),
   },
   { selector: "[data-puzzle-picker]", module: "learn/rating.js", preload: ["core/messages.js", "core/storage.js",

@@ -13,6 +13,7 @@ import { q } from "../core/dom.js";
 import { bootMessage, say } from "../core/messages.js";
 import { encodeState } from "../core/statelink.js";
 import { python } from "../python/client.js";
+import { Admission } from "./admit.js";
 import { Clock } from "./clock.js";
 import { Plugins } from "./events.js";
 import { bindInput } from "./input.js";
@@ -42,6 +43,8 @@ export class Board {
     this.clock = new Clock(el);
     /** @type {Set<string>} once-buttons (ONCE) pressed and not answered yet */
     this.pendingOnce = new Set();
+    /** The reader's actions in the queue: how long they wait is bounded (board/admit.js). */
+    this.admission = new Admission(this);
     this.plugins = new Plugins();
     bindInput(this.s, {
       activate: (place) => this.activate(place),
@@ -125,8 +128,8 @@ export class Board {
   /** An action that first ends the selection, then asks (a button, a drag, a dialog's deal).
    * @param {Op} op @param {Args} args */
   play(op, args) {
-    if (!this.ensureLive(op === "tap" || op === "drop")) return;
-    this.enqueue(() => {
+    if (!this.ensureLive(op === "tap" || op === "drop") || !this.admission.admit()) return;
+    this.admission.run(() => {
       select(this.s, null);
       return this.ask(op, args);
     });
@@ -188,8 +191,8 @@ export class Board {
 
   /** A click, Enter or Space on a place (or on the foundation zone, "F"). @param {string} place */
   activate(place) {
-    if (!this.ensureLive(true)) return;
-    this.enqueue(() => {
+    if (!this.ensureLive(true) || !this.admission.admit()) return;
+    this.admission.run(() => {
       const src = this.s.selected;
       if (src === null) {
         if (place === "F") return null; // the zone itself is no source
@@ -235,12 +238,11 @@ export class Board {
     if (!this.ensureLive()) return;
     // A button that acts once per press of the offer (hostile review #3): a press made while the
     // last one is still waiting for its answer is the same press (a double click), not another.
-    if (ONCE.includes(name)) {
-      if (this.pendingOnce.has(name)) return;
-      this.pendingOnce.add(name);
-    }
+    if (ONCE.includes(name) && this.pendingOnce.has(name)) return;
+    if (!this.admission.admit()) return;
+    if (ONCE.includes(name)) this.pendingOnce.add(name);
     const done = () => this.pendingOnce.delete(name);
-    this.enqueue(() => {
+    this.admission.run(() => {
       select(this.s, null);
       switch (name) {
         case "undo":
@@ -263,7 +265,7 @@ export class Board {
           return this.reset();
       }
       return null;
-    }).then(done, done);
+    }, name !== "hint").then(done, done);
   }
 
   /** Canfield's draw for a random deal: the new-game select's (Play pages: their settings). */

@@ -10,8 +10,6 @@ import { placeName, placeTarget, q } from "../core/dom.js";
 
 /** A pointer that moves less than this is a click, not a drag. */
 export const DRAG_THRESHOLD_PX = 6;
-/** After a drag, the click the browser sends for it is not a click. */
-const SUPPRESS_CLICK_MS = 400;
 
 /**
  * What the input reports.
@@ -31,7 +29,11 @@ const SUPPRESS_CLICK_MS = 400;
 export function bindInput(s, h) {
   const box = s.svgBox;
   box.addEventListener("click", (ev) => {
-    if (Date.now() < s.suppressClickUntil) return;
+    if (s.dragClick) {
+      // The click the browser makes of a drag's release is not the reader's click.
+      s.dragClick = false;
+      return;
+    }
     const img = picture(s);
     if (img && ev.target === img) {
       ev.preventDefault();
@@ -70,6 +72,10 @@ export function bindInput(s, h) {
     }
   });
   box.addEventListener("pointerdown", (ev) => {
+    // A new press: the click the browser made of the drag before, if it made one, came before
+    // it. So only that click is ignored, never a deliberate one made soon after a drag (hostile
+    // review #24: a time window of 400 ms after every drag swallowed any click made in it).
+    s.dragClick = false;
     if (!pictureDown(s, ev)) dragStart(s, ev);
   });
   box.addEventListener("pointermove", (ev) => dragMove(s, ev));
@@ -155,7 +161,7 @@ function dragEnd(s, ev, cancelled) {
   if (!d.moved) return null; // a plain click: the click handler answers it
   d.g.style.transform = "";
   d.g.classList.remove("is-dragging");
-  s.suppressClickUntil = Date.now() + SUPPRESS_CLICK_MS;
+  s.dragClick = true;
   if (cancelled) return null;
   // The dragged group ignores the pointer (CSS), so this finds what lies under it.
   const target = placeTarget(document.elementFromPoint(ev.clientX, ev.clientY), s.svgBox);
@@ -179,6 +185,6 @@ function pictureUp(s, ev) {
   s.pictureDrag = null;
   const img = picture(s);
   if (!img || Math.abs(ev.clientX - d.x0) + Math.abs(ev.clientY - d.y0) < DRAG_THRESHOLD_PX) return null;
-  s.suppressClickUntil = Date.now() + SUPPRESS_CLICK_MS;
+  s.dragClick = true;
   return [d.spot, spotOn(img, ev)];
 }

@@ -62,7 +62,8 @@ export function storedAnswer(data, index, args, deselected) {
  */
 export function fetchJSON(url, root) {
   return fetch(new URL(url, root).href).then((r) => {
-    if (!r.ok) throw new Error(url + ": HTTP " + r.status);
+    // The status goes with the error: a 404 is a file a newer build renamed (learn/stale.js).
+    if (!r.ok) throw Object.assign(new Error(url + ": HTTP " + r.status), { status: r.status });
     return r.json();
   });
 }

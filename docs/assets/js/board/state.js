@@ -37,7 +37,7 @@ import { uiMessages } from "../core/messages.js";
  * @property {string | null} code the deal's code
  * @property {Drag | null} drag
  * @property {PictureDrag | null} pictureDrag
- * @property {number} suppressClickUntil a drag just ended: the click it makes is not a click
+ * @property {boolean} dragClick a drag just ended: the click the browser makes of it is not a click
  */
 
 let count = 0;
@@ -67,7 +67,7 @@ export function createState(el) {
     code: el.getAttribute("data-default-code") || null,
     drag: null,
     pictureDrag: null,
-    suppressClickUntil: 0,
+    dragClick: false,
   };
 }
 

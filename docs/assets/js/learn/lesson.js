@@ -14,8 +14,9 @@ import { Board } from "../board/board.js";
 import { picture, showDrawing } from "../board/picture.js";
 import { busy, clearHint, select, swapDrawing } from "../board/render.js";
 import { fetchJSON, questionIndex, storedAnswer } from "../board/sources.js";
-import { markDone, readProgress } from "./progress.js";
+import { markDone, onOtherTab, readProgress } from "./progress.js";
 import { noteSolved, ratePuzzle } from "./rating.js";
+import { sayUnavailable } from "./stale.js";
 import { Glide } from "../play/glide.js";
 
 const SHOW_MS = 700; // "Show me": the time each action of the line stays on show
@@ -63,7 +64,10 @@ export class Lesson extends Board {
     this.glide = null;
     this.s.position = JSON.parse(el.getAttribute("data-state") || "null");
     el.setAttribute("data-live", "true");
-    if (readProgress()[this.family][this.ident]) this.showBadge();
+    // "Done before": as this browser keeps it, in this tab and when another tab changes it.
+    const badge = () => this.showBadge(!!readProgress()[this.family][this.ident]);
+    badge();
+    onOtherTab(badge);
     // A reader at the board: its drawing now (else it comes in idle time; see loadAnswers).
     onApproach(el, () => {
       this.loadAnswers().then(() => this.draw());
@@ -86,7 +90,7 @@ export class Lesson extends Board {
       },
       (err) => {
         console.warn(String(err && err.message ? err.message : err));
-        this.say(this.msg("ui.python-error"), "error");
+        sayUnavailable(this, err); // out of date after a deploy, or no network: never "Python"
         return null;
       },
     );
@@ -116,9 +120,9 @@ export class Lesson extends Board {
     return data.nodes[this.path[this.path.length - 1]];
   }
 
-  showBadge() {
+  showBadge(on = true) {
     const badge = q(this.el, '[data-role="badge"]');
-    if (badge) badge.hidden = false;
+    if (badge) badge.hidden = !on;
   }
 
   isDone() {
@@ -144,7 +148,7 @@ export class Lesson extends Board {
     }
     if (this.isDone() || this.refutation) {
       // The goal is reached (or a refutation is on show): the board rests until reset.
-      this.say(this.msg(this.refutation ? "learn.refutation-reset" : "learn.already-done"), "info");
+      this.sayResting(this.refutation ? "learn.refutation-reset" : "learn.already-done");
       return Promise.resolve(null);
     }
     const index = questionIndex(this.current(), op, a);
@@ -165,6 +169,16 @@ export class Lesson extends Board {
     if (answer.done) this.finish();
     this.syncButtons();
     return Promise.resolve(answer);
+  }
+
+  /** A click on a resting board: what it rests on (the lesson's explanation, the refutation)
+   * stays, and how to play again follows it (hostile review #20: a double click on the winning
+   * card replaced the explanation). @param {string} key */
+  sayResting(key) {
+    const line = q(this.el, '[role="status"]');
+    const now = ((line && line.textContent) || "").trim();
+    const note = this.msg(key);
+    if (!now.endsWith(note)) this.say(now ? now + " " + note : note, line && line.getAttribute("data-kind"));
   }
 
   /** Shows the current node of the tree (after an undo or a reset), with `message`.

@@ -32,6 +32,16 @@ export function markDone(family, id) {
   writeJSON(KEYS.learn, data); // nothing kept: the page still works
 }
 
+/** Calls `fn` when another tab of the site changes the progress or the rating (or clears the
+ * storage): without it, other open tabs showed what they had read at load until reloaded
+ * (hostile review #22). The storage event comes only to the tabs that did not write.
+ * @param {() => void} fn */
+export function onOtherTab(fn) {
+  window.addEventListener("storage", (ev) => {
+    if (ev.key === null || ev.key === KEYS.learn || ev.key === KEYS.rating) fn();
+  });
+}
+
 /** The home page's summary: how many of each are done, and a button that forgets them. */
 export class Progress {
   /** @param {HTMLElement} el */
@@ -39,6 +49,7 @@ export class Progress {
     this.el = el;
     this.msgs = uiMessages(el);
     this.render();
+    onOtherTab(() => this.render());
     el.addEventListener("click", (ev) => {
       const b = ev.target instanceof Element ? ev.target.closest('[data-action="clear-progress"]') : null;
       if (!b) return;

@@ -4,7 +4,7 @@
  * the day's puzzle is computed here from the page's own list of puzzles, offline too. */
 import { format, uiMessages } from "../core/messages.js";
 import { KEYS, readJSON, remove, writeJSON } from "../core/storage.js";
-import { readProgress } from "./progress.js";
+import { onOtherTab, readProgress } from "./progress.js";
 
 export const K = 32; // Elo's K (sitegen/puzzles.py READER_K says it on the page)
 export const START = 1200; // a new reader's rating (sitegen/puzzles.py READER_START)
@@ -99,6 +99,7 @@ export class Picker {
     this.el = el;
     this.msgs = uiMessages(el);
     this.render();
+    onOtherTab(() => this.render()); // a puzzle solved, or the rating cleared, in another tab
     document.addEventListener("cc-rating", (ev) => {
       this.render();
       const change = /** @type {CustomEvent} */ (ev).detail.change;
