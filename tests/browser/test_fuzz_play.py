@@ -6,7 +6,9 @@ versions' codes, `step=`, moves without a code, `#state=` good and bad, page anc
 values in the game's storage keys (cc-play:<game>, cc-settings, cc-stats:<game>), reloads,
 back/forward, and clicks and keys on places and buttons (Undo, Redeal/Draw, Hint, the new-game
 dialog). Seeds are fixed (CI is deterministic up to the machine's timing); FUZZ_PLAY_SEEDS=a,b,…
-and FUZZ_PLAY_STEPS=n run others. The counts are printed (`-s` shows them).
+and FUZZ_PLAY_STEPS=n run others. The counts are printed (`-s` shows them): inputs tried (hashes
+and storage values given), steps, checks, failures, steps by kind. The failures it found are
+pinned by the tests at the end of this file.
 
 "Agree", after the page has answered every step (its queue empty, the storage copy flushed as a
 `pagehide` flushes it), with L the game the board holds as a link (play/saved.js `lastSaved`:
@@ -32,6 +34,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -52,7 +55,9 @@ from tests.browser.test_live import LIVE_TIMEOUT_MS
 pytestmark = pytest.mark.browser
 
 SEEDS = [int(s) for s in os.environ.get("FUZZ_PLAY_SEEDS", "11,27").split(",") if s.strip()]
-STEPS = int(os.environ.get("FUZZ_PLAY_STEPS", "60"))
+# 2 seeds x 40 steps x both games: 160 checked steps, 3-7 minutes on the shared 2-core machine
+# at load 15-20 (a step is one input and its answer; a reload costs a Python start).
+STEPS = int(os.environ.get("FUZZ_PLAY_STEPS", "40"))
 GAMES = ("crescent", "canfield")
 DEFAULT = {"crescent": "CR1-N-AAAAAAB", "canfield": "CF1-D3-AAAAACL"}
 # Every named version's code head of each game (engine.VERSIONS: key -> (prefix, options)).
@@ -522,6 +527,10 @@ class Driver:
             fail.append(f"board not live: {got['live']}")
         if got["refused"] and not got["full"]:
             fail.append("'the browser refuses to keep the game' but no write was refused")
+        if got["refused"] and got["slot"] is not None and got["link"] is not None:
+            kept = {"code": got["link"]["code"], "moves": got["link"]["moves"]}
+            if json.loads(got["slot"]) == kept:
+                fail.append("'the browser refuses to keep the game' while it keeps it")
         if got["kind"] == "error":
             fail.append(f"error status: {got['status']}")
         state = got["state"]
@@ -760,3 +769,26 @@ def test_a_bad_code_during_a_custom_position_leaves_its_link(
     expect(status).to_have_attribute("data-kind", "refused")
     expect(page).to_have_url(url + position)
     expect(page.locator("[data-board] [data-role='link']")).to_have_text(url + position)
+
+
+def test_the_storage_refused_note_goes_once_the_storage_keeps_the_game_again(
+    page: Page, live_url: str, watched: Watch
+) -> None:
+    """'This browser refuses to keep the game' stayed after the storage took the game again
+    (space freed by another tab), saying what was no longer so."""
+    code, key = DEFAULT["crescent"], "cc-play:crescent"
+    enc = "BhBJCsB2D2FYFcAACjBGAAAKEOE8AAAIFgDHCPBL"
+    page.add_init_script(FULL)
+    page.goto(live_url + page_path("en", "play-crescent") + f"#code={code}&moves={enc[:4]}")
+    expect(page.locator("[data-board][data-live='true'][data-state]")).to_have_count(
+        1, timeout=LIVE_TIMEOUT_MS
+    )
+    note = page.locator("[data-board] [data-role='saved-note'][data-note='storage']")
+    board = page.locator("[data-board]")
+    for k, full in ((3, True), (4, True), (5, False)):
+        page.evaluate(f"window.__full = {'true' if full else 'false'}")
+        page.evaluate("(h) => { location.hash = h; }", f"#code={code}&moves={enc[: 2 * k]}")
+        expect(board).to_have_attribute("data-state", re.compile(f'"moves":{k}[,}}]'))
+        page.evaluate("window.dispatchEvent(new Event('pagehide'))")
+        expect(note).to_have_count(1 if full else 0)
+    assert json.loads(page.evaluate(f"localStorage.getItem('{key}')")) == {"code": code, "moves": enc[:10]}
