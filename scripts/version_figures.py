@@ -46,7 +46,7 @@ class Want:
     options: str
     reason: str | None
     highlight: bool = True
-    extra: Callable[[engine.Game, tuple[str, str] | None], bool] = lambda g, h: True
+    extra: Callable[[engine.Game, tuple[str, str] | None, list[str]], bool] = lambda g, h, m: True
     first_deal: int = 1
 
 
@@ -67,7 +67,7 @@ def _legal_for_app(game: engine.Game, options: str, move: str) -> bool:
         return False
 
 
-def _pile_turns_a_card(game: engine.Game, h: tuple[str, str] | None) -> bool:
+def _pile_turns_a_card(game: engine.Game, h: tuple[str, str] | None, moves: list[str]) -> bool:
     """Crescent face down: the move uncovers a face-down card (its pile has one under the top)."""
     if h is None or game.game != "crescent" or game.face_down is None:  # type: ignore[attr-defined]
         return False
@@ -75,13 +75,14 @@ def _pile_turns_a_card(game: engine.Game, h: tuple[str, str] | None) -> bool:
     return game.face_down[pile] > 0 and game.face_down[pile] == len(game.state()["piles"][pile]) - 1  # type: ignore[attr-defined]
 
 
-def _reserve_into_empty(game: engine.Game, h: tuple[str, str] | None) -> bool:
+def _reserve_into_empty(game: engine.Game, h: tuple[str, str] | None, moves: list[str]) -> bool:
     """Superior: the reserve's top card goes into an empty column the reserve did not fill."""
     return h is not None and h[0] == "R" and h[1] in "1234" and not game.state()["columns"][int(h[1]) - 1]
 
 
-def _redeals_used(game: engine.Game, h: tuple[str, str] | None) -> bool:
-    return game.state()["redeals_left"] == 1
+def _redeals_used(game: engine.Game, h: tuple[str, str] | None, moves: list[str]) -> bool:
+    """Crescent Four: just after the third redeal, one left (the figure's title names it)."""
+    return game.state()["redeals_left"] == 1 and moves[-1:] == ["redeal"]
 
 
 WANTS = (
@@ -92,7 +93,7 @@ WANTS = (
     Want("rainfall", "CF", "D1HKP3W", engine.reasons.NO_PASSES),
     Want("storehouse", "CF", "D1HKP3STW", engine.reasons.SAME_SUIT),
     Want("superior-canfield", "CF", "D3EKW", None, extra=_reserve_into_empty),
-    Want("solvitaire-canfield", "CF", "D3GKN", engine.reasons.PARTIAL_RUN),
+    Want("solvitaire-canfield", "CF", "D3GKN", engine.reasons.PARTIAL_RUN, first_deal=3),
 )
 
 
@@ -103,17 +104,17 @@ def _candidates(game: engine.Game, want: Want) -> list[tuple[str, str] | None]:
     return [(s, d) for s in places for d in places if s != d]
 
 
-def _fits(game: engine.Game, want: Want, h: tuple[str, str] | None) -> bool:
+def _fits(game: engine.Game, want: Want, h: tuple[str, str] | None, moves: list[str]) -> bool:
     if h is None:
-        return want.extra(game, h)
+        return want.extra(game, h, moves)
     try:
         move = engine.drop(game, *h)
     except ValueError:
         return False
     reason = game.check(move)
     if want.reason is None:
-        return reason is None and want.extra(game, h)
-    return reason == want.reason and _legal_for_app(game, want.options, move) and want.extra(game, h)
+        return reason is None and want.extra(game, h, moves)
+    return reason == want.reason and _legal_for_app(game, want.options, move) and want.extra(game, h, moves)
 
 
 def find(want: Want, seed: int = 1, deals: int = 200, length: int = 400) -> tuple[str, list[str], Any]:
@@ -127,7 +128,7 @@ def find(want: Want, seed: int = 1, deals: int = 200, length: int = 400) -> tupl
         for _ in range(length):
             if len(moves) >= 3:  # a position the reader has seen something happen in
                 for h in _candidates(game, want):
-                    if _fits(game, want, h):
+                    if _fits(game, want, h, moves):
                         return code, moves, h
             legal = [m for m in game.legal_moves() if m != "undo"]
             if not legal or game.status != "playing":
@@ -148,6 +149,8 @@ def find(want: Want, seed: int = 1, deals: int = 200, length: int = 400) -> tupl
 
 def marker(want: Want, h: tuple[str, str] | None) -> str:
     opts = f" highlight={h[0]}>{h[1]}" if h else ""
+    if h and want.extra is _pile_turns_a_card:
+        opts += f" fan={h[0]}"  # the pile's face-down cards drawn, as backs
     if want.reason is not None:
         opts += " refused"
     return f"<!-- diagram: version-{want.name}{opts} -->"

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sitegen.context import MarkerContext
-from sitegen.sources import check_name, resolve_state
+from sitegen.sources import check_name, position_line, resolve_state
 from sitegen.tryit import tryit_figure
 
 SIZES = ("small", "large")
@@ -91,7 +91,7 @@ def step_of(spec: DiagramSpec, lang: str, ctx: MarkerContext) -> dict[str, Any]:
 
     name, at, step_text = spec.source.partition("@")
     if not at:
-        return {}
+        return _line_step(spec, lang, ctx)
     step = int(step_text)
     if step == 0:
         return {"step": 0}
@@ -101,6 +101,31 @@ def step_of(spec: DiagramSpec, lang: str, ctx: MarkerContext) -> dict[str, Any]:
         "step": step,
         "last": diagrams.caption(example.moves[step - 1], before, lang, before["moves"] + 1),
     }
+
+
+def public(state: dict[str, Any]) -> dict[str, Any]:
+    """The position as a player sees it (engine.public_state): the state itself in an open
+    version, face-down cards None in a face-down one."""
+    import engine
+
+    return engine.public_state(engine.from_state(state))
+
+
+def _line_step(spec: DiagramSpec, lang: str, ctx: MarkerContext) -> dict[str, Any]:
+    """For a position stored as a line from a deal: the caption of its last action (a figure
+    without a highlight names it, e.g. Crescent Four's third redeal of four)."""
+    import diagrams
+    import engine
+
+    line = position_line(ctx.docs_dir, spec.source)
+    if line is None or not line[1] or spec.highlight is not None:
+        return {}
+    code, moves = line
+    game = engine.new_game(engine.normalise_code(code))
+    for move in moves[:-1]:
+        game.play(move)
+    before = game.state()
+    return {"last": diagrams.caption(moves[-1], before, lang, before["moves"] + 1)}
 
 
 def render(
@@ -122,8 +147,11 @@ def render(
         # highlights, or the game and step it shows; its description opens with the move and,
         # for a refused one, the engine's reason.
         title = point.title(state, lang, highlight=spec.highlight, refused=spec.refused, **step)
+        # Drawn and described from what a player sees: a face-down version's hidden cards are
+        # backs, never named (the point's move and reason are the engine's, on every card).
+        seen = public(state)
         svg = diagrams.render_svg(
-            state,
+            seen,
             lang,
             diagram_id=spec.ident,
             size=spec.size,
@@ -132,7 +160,7 @@ def render(
             fan=spec.fan,
             title=title,
         )
-        description = diagrams.describe(state, lang)
+        description = diagrams.describe(seen, lang)
         if spec.highlight is not None:
             description = point.description(state, lang, description, spec.highlight, spec.refused)
         hit = (svg, description)
@@ -155,7 +183,16 @@ def diagram_html(args: str, lang: str, ctx: MarkerContext) -> str:
         ctx.fail(f"diagram {spec.source!r} cannot be drawn: {e}")
     if spec.live:
         return tryit_figure(
-            state, lang, spec.ident, spec.source, svg, description, static=True, size=spec.size, ctx=ctx
+            state,
+            lang,
+            spec.ident,
+            spec.source,
+            svg,
+            description,
+            static=True,
+            size=spec.size,
+            ctx=ctx,
+            line=position_line(ctx.docs_dir, spec.source),
         )
     from sitegen.lightpage import state_attribute
     from sitegen.pictures import picture_html
@@ -165,7 +202,7 @@ def diagram_html(args: str, lang: str, ctx: MarkerContext) -> str:
     picture = picture_html(svg, lang, ctx, ident=spec.ident, desc_id=desc_id)
     return (
         f'<figure class="diagram diagram-{spec.size}" data-diagram-figure="{html.escape(spec.ident)}"'
-        f"{state_attribute(state)} data-search-exclude>\n"
+        f"{state_attribute(public(state))} data-search-exclude>\n"
         f'<div class="diagram-svg">{picture}</div>\n'
         f'<details class="diagram-description"><summary>{html.escape(summary)}</summary>'
         f'<p id="{html.escape(desc_id)}">{html.escape(description)}</p></details>\n'

@@ -87,7 +87,13 @@ def first_answers(
     for answer in responses:
         if "refused" in answer:
             answer["refused"].pop("place", None)  # the page fills in the place clicked
-    answers: dict[str, Any] = {"state": state, "tap": tap, "drop": drop, "responses": responses}
+    # The position as the page holds it: a face-down version's hidden cards are None there.
+    answers: dict[str, Any] = {
+        "state": engine.public_state(shown),
+        "tap": tap,
+        "drop": drop,
+        "responses": responses,
+    }
     for key, extra in (("initial_ref", initial_svg), ("picture_ref", picture_svg)):
         if extra is not None:
             if extra not in svg_index:
@@ -96,6 +102,10 @@ def first_answers(
             answers[key] = svg_index[extra]
     answers["packed"] = pack_svgs(svgs)
     return answers
+
+
+def _esc_single(text: str) -> str:
+    return text.replace("&", "&amp;").replace("'", "&#39;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def tryit_html(args: str, lang: str, ctx: MarkerContext) -> str:
@@ -125,6 +135,7 @@ def tryit_figure(
     static: bool,
     size: str = "large",
     ctx: MarkerContext,
+    line: tuple[str, list[str]] | None = None,
 ) -> str:
     """A figure the reader can turn live from its position, and reset.
 
@@ -133,14 +144,29 @@ def tryit_figure(
     file brings it inline (`picture_ref`) for a click on the picture, played at the same spot;
     "try it" then swaps in the interactive drawing, so keyboard readers only meet the board's
     buttons when they ask.
+
+    A position of a face-down version is in the page as a player sees it (engine.public_state:
+    in `data-state`, the answers, the drawings), so the page's Python cannot rebuild it from its
+    cards: it opens `line` (the deal's code and the moves that lead there, `data-line`) instead,
+    and no Analyse link is offered (an Analysis page needs every card).
     """
+    import engine
     from pyworker.analysis import encode_state
     from sitegen.lightpage import state_attribute
     from sitegen.pictures import picture_html
 
     kind = state["game"]
     analysis_page = f"{_page_prefix(ctx)}analysis-{kind}/"
-    initial = _render(state, lang, ident, interactive=True) if static else svg
+    seen = engine.public_state(engine.from_state(state))
+    hidden = seen != state
+    if hidden and line is None:
+        ctx.fail(f"{source!r} hides cards: a figure of it must be a line from a deal ({{code, moves}})")
+    line_json = (
+        json.dumps({"code": line[0], "moves": line[1]}, separators=(",", ":"))
+        if hidden and line is not None
+        else ""
+    )
+    initial = _render(seen, lang, ident, interactive=True) if static else svg
     # Fetched by the page when the figure comes near the viewport (tryit/tryit.js), not inlined:
     # a rules page's answers weigh several times its text. They bring the drawing too: the
     # page itself shows a picture of it (an <img>), which the drawing replaces on arrival.
@@ -154,9 +180,14 @@ def tryit_figure(
                 f'data-diagram-figure="{_esc(ident)}" data-tryit="{_esc(source)}" data-board="{kind}"'
                 f' data-lang="{_esc(lang)}" data-diagram-id="{_esc(ident)}" data-search-exclude'
                 f' data-answers="{_esc(answers)}"'
-                f"{state_attribute(state)}>"
+                # Single-quoted, as data-state: the moves' quotes stay one character each.
+                + (f" data-line='{_esc_single(line_json)}'" if line_json else "")
+                + f"{state_attribute(seen)}>"
             ),
-            json_script("ui", ui_messages(lang, JS_MESSAGES)),
+            # A line's figure says itself that an undo at its start is refused (tryit/tryit.js).
+            json_script(
+                "ui", ui_messages(lang, JS_MESSAGES + (("reason.nothing-to-undo",) if line_json else ()))
+            ),
             f'<div class="cc-svg diagram-svg" data-role="svg">{picture}</div>',
             (
                 f'<div class="cc-toolbar">'
@@ -165,7 +196,8 @@ def tryit_figure(
                 f'<button type="button" data-action="reset" hidden>{m("ui.button.reset")}</button>'
                 # Filled with the position shown by board/board.js after every answer.
                 f'<a class="cc-button" data-role="analyse-link" data-base="{analysis_page}"'
-                f' href="{analysis_page}#state={encode_state(state)}">{m("analysis.link")}</a></div>'
+                f' href="{analysis_page}#state={encode_state(seen)}"{" hidden" if hidden else ""}>'
+                f"{m('analysis.link')}</a></div>"
             ),
             '<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
             (

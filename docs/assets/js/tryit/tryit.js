@@ -33,6 +33,10 @@ export class TryIt extends Board {
     super(el);
     /** @type {State | null} the position drawn */
     this.shown = JSON.parse(el.getAttribute("data-state") || "null");
+    // A face-down version's figure: its state hides cards, so Python opens the line from its
+    // deal that leads to it (sitegen/tryit.py), never the cards the page does not hold.
+    /** @type {{code: string, moves: string[]} | null} */
+    this.line = JSON.parse(el.getAttribute("data-line") || "null");
     // The build's answers are a file (data-answers), fetched when the figure comes near the
     // viewport; a click that comes first waits for them (see ask), it is never dropped.
     this.answersUrl = el.getAttribute("data-answers");
@@ -108,7 +112,7 @@ export class TryIt extends Board {
       this.warmUp();
       return this.python.start().then(
         () =>
-          super.ask("open", { state: this.shown, moves: [], quiet: true }).then(() => {
+          super.ask("open", this.opening([])).then(() => {
             this.goLive();
             return !picture(this.s);
           }),
@@ -127,13 +131,20 @@ export class TryIt extends Board {
     this.warming = this.python.start().then(
       // From now on Python answers: it opens the shown position and replays what was played.
       () => this.enqueue(() =>
-        super.ask("open", { state: this.shown, moves: this.history.slice(), quiet: true }).then(() =>
+        super.ask("open", this.opening(this.history.slice())).then(() =>
           this.goLive())).then(() => {}),
       (err) => {
         this.s.failed = err;
         if (err && err.kind !== "file" && err.kind !== "timeout") console.warn(err.message);
       },
     );
+  }
+
+  /** What `open` sends: the shown position (or its line from the deal), then `moves`.
+   * @param {string[]} moves @returns {Args} */
+  opening(moves) {
+    if (this.line) return { code: this.line.code, moves: this.line.moves.concat(moves), quiet: true };
+    return { state: this.shown, moves, quiet: true };
   }
 
   /** Python holds the figure's game from now on. */
@@ -169,6 +180,11 @@ export class TryIt extends Board {
 
   /** @param {Op} op @param {Args} [args] @returns {Promise<Answer | null>} */
   ask(op, args) {
+    if (op === "undo" && this.line && this.history.length === 0) {
+      // The shown position is where a try-it starts: its line's moves are not the reader's.
+      this.say(this.msg("reason.nothing-to-undo"), "refused");
+      return Promise.resolve(null);
+    }
     const first = !this.s.live && this.history.length === 0 && (op === "tap" || op === "drop");
     if (first && !this.answers && !this.answersFailed) {
       // Queued behind the answers' arrival (the board's chain holds later clicks behind it).
@@ -231,7 +247,7 @@ export class TryIt extends Board {
     this.el.setAttribute("data-status", this.shown ? this.shown.status : "");
     clearHint(this.s);
     this.say(this.msg("ui.reset-done"), "info");
-    if (this.s.live) this.enqueue(() => super.ask("open", { state: this.shown, quiet: true }));
+    if (this.s.live) this.enqueue(() => super.ask("open", this.opening([])));
     return null;
   }
 }
