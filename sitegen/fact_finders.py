@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.notation import Move
+
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 
@@ -264,7 +266,7 @@ def fact_parting(game: GameRecord, key: str) -> Fact:
         raise _fail(game, key, "the line never leaves its winning line")
     params: dict[str, Any] = {"number": game.states[k + 1]["moves"]}
     message = "commentary.fact.parting"
-    src = game.moves[k].split(">")[0]
+    src = Move.parse(game.moves[k]).src
     if (
         game.states[k].get("game") == "crescent"
         and src.isdigit()
@@ -295,8 +297,9 @@ def fact_takeback(game: GameRecord, key: str) -> Fact:
     """The first card taken back from a foundation onto a column."""
     _need(game, key, "canfield")
     for i, move in enumerate(game.moves):
-        src, _, dst = move.partition(">")
-        if src in _FOUNDATIONS and dst.isdigit():
+        parsed = Move.parse(move)
+        src, dst = parsed.src, parsed.dst
+        if src in _FOUNDATIONS and parsed.to_pile:
             before = game.states[i]
             card = before["foundations"][src][-1]
             target = before["columns"][int(dst) - 1]
@@ -319,8 +322,8 @@ def fact_choice(game: GameRecord, key: str) -> Fact:
         i, other = int(alt["step"]), str(alt["move"])
         move = game.moves[i]
         before = game.states[i]
-        played_dst, other_dst = move.split(">")[1], other.split(">")[1]
-        src = move.split(">")[0]
+        played, alternative = Move.parse(move), Move.parse(other)
+        played_dst, other_dst, src = played.dst, alternative.dst, played.src
         card = (
             before["reserve"]
             if src == "R"
