@@ -120,9 +120,20 @@ def test_show_me_plays_the_par_line_then_puts_the_lesson_back_without_stars(
     play(el, game, lesson.line[0])
     expect(el.locator("[data-action='undo']")).to_be_enabled()
     before = drawing(el)
+    # Every text the status line shows from the click on: the "playing" sentence comes first
+    # and the line's own steps replace it, so on a busy machine a poll can miss it.
+    el.evaluate(
+        """el => {
+            const line = el.querySelector("[role='status']");
+            window.ccShown = [];
+            new MutationObserver(() => window.ccShown.push(line.textContent.trim()))
+                .observe(line, {childList: true, characterData: true, subtree: true});
+        }"""
+    )
     button.click()
     expect(el).to_have_attribute("data-showing", "true")
-    expect(status(el)).to_have_text(catalogues.message(lang, "learn.show.playing"))
+    playing = catalogues.message(lang, "learn.show.playing")
+    page.wait_for_function("text => window.ccShown.includes(text)", arg=playing, timeout=10_000)
     # The cards glide as on the Play page (an animation on the drawing while the line plays).
     page.wait_for_function(
         "() => document.querySelector(\"[data-lesson='cf-draw'] [data-role='svg'] svg\")"
