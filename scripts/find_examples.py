@@ -61,6 +61,7 @@ sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
 from engine.codes import deal_letters  # noqa: E402
+from engine.notation import Move  # noqa: E402
 from scripts import clean_line  # noqa: E402
 from scripts.lesson_examples import (  # noqa: E402
     find_canfield_choice_classic,
@@ -116,8 +117,9 @@ def crescent_points(code: str, moves: list[str]) -> bool:
     ace_on_king = None
     for i, move in enumerate(moves):
         state = game.state()
-        if move != "redeal" and ">" in move:
-            src, dst = move.split(">")
+        parsed = Move.parse(move)
+        if not parsed.keyword:
+            src, dst = parsed.src, parsed.dst
             if dst.isdigit():
                 card, target = state["piles"][int(src) - 1][-1], state["piles"][int(dst) - 1][-1]
                 if ace_on_king is None and card[0] == "A" and target[0] == "K":
@@ -140,11 +142,13 @@ def crescent_points(code: str, moves: list[str]) -> bool:
 def place_early(code: str, line: list[str], move: str, at: int) -> list[str]:
     """Moves the forced first `move` to index `at` when the actions before it leave its two
     piles alone (they then commute), so the wrap comes around move `at + 1` as in the seed."""
-    src, dst = move.split(">")
+    parsed = Move.parse(move)
+    src, dst = parsed.src, parsed.dst
     target = 0
     for i in range(1, min(at, len(line) - 1) + 1):
         mv = line[i]
-        places = set(mv.split(">")) if ">" in mv else {"redeal"}
+        step = Move.parse(mv)
+        places = {step.keyword} if step.keyword else {step.src, step.dst}
         if places & {src, dst, "redeal"}:
             break
         target = i

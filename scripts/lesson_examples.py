@@ -12,6 +12,7 @@ import time
 from typing import Any
 
 import engine
+from engine.notation import Move
 from scripts import clean_line
 from scripts.proofs import canfield_choices, proved_lost, quickly_won
 
@@ -227,7 +228,8 @@ def find_mistake(winning: str, seconds: float, budget: float, start: int = 0) ->
             options.append(first)
         piles = game.state()["piles"]
         for m in game.legal_moves():
-            src, _, dst = m.partition(">")
+            parsed = Move.parse(m)
+            src, dst = parsed.src, parsed.dst
             if (
                 m != move
                 and m not in options

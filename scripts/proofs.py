@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 
 import engine
+from engine.notation import Move
 
 PROOF_NODES = int(
     os.environ.get("PROOF_NODES", "150000")
@@ -33,10 +34,13 @@ def quickly_won(game: engine.Game, nodes: int = 20_000, takebacks: bool = True) 
 def canfield_choices(game: engine.Game, move: str) -> list[str]:
     """The other choice for a card the line moves: home instead of onto a column, or onto a
     column instead of home."""
-    src, _, dst = move.partition(">")
-    if ":" in src or src not in ("R", "W", "1", "2", "3", "4"):
+    parsed = Move.parse(move)
+    src = parsed.src
+    if parsed.count != 1 or src not in ("R", "W", "1", "2", "3", "4"):
         return []
     legal = game.legal_moves()
-    if dst.isdigit():
-        return [m for m in legal if m.startswith(f"{src}>") and not m.split(">")[1].isdigit()]
-    return [m for m in legal if m.startswith(f"{src}>") and m.split(">")[1].isdigit()]
+    single = [Move.parse(m) for m in legal]
+    single = [m for m in single if m.src == src and m.count == 1]
+    if parsed.to_pile:
+        return [str(m) for m in single if m.to_foundation]
+    return [str(m) for m in single if m.to_pile]

@@ -59,6 +59,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
+from engine.notation import Move  # noqa: E402
 from scripts import clean_line  # noqa: E402
 
 EXAMPLES = ROOT / "docs" / "examples"
@@ -81,8 +82,8 @@ WALK_EVERY = 5  # the walk weighs every allowed action again after this many
 def _first_ace_on_king(code: str, line: Line) -> int | None:
     st = clean_line.states(code, line)
     for i, move in enumerate(line):
-        src, _, dst = move.partition(">")
-        if src.isdigit() and dst.isdigit():
+        src, dst = (parsed := Move.parse(move)).src, parsed.dst
+        if parsed.from_pile and parsed.to_pile:
             card, target = st[i]["piles"][int(src) - 1][-1], st[i]["piles"][int(dst) - 1][-1]
             if {card[0], target[0]} == {"A", "K"} and card[0] == "A":
                 return i
@@ -411,14 +412,13 @@ def _redeal_allowed(game: Any) -> bool:
     even after one more move (sitegen/commentary.py)."""
     from sitegen.commentary import _home_within_one
 
-    legal = [m for m in game.legal_moves() if m != "redeal" and m.split(">")[0].isdigit()]
+    legal = [m for m in game.legal_moves() if Move.parse(m).from_pile]
     return not legal or not _home_within_one(game, legal)
 
 
 def _is_takeback(move: str) -> bool:
     """A Canfield card from a foundation onto a column (Crescent's foundations are S+, S-...)."""
-    src, _, dst = move.partition(">")
-    return src in ("S", "H", "D", "C") and dst.isdigit()
+    return Move.parse(move).src in ("S", "H", "D", "C") and Move.parse(move).to_pile
 
 
 def walk(ex: Example, prefix: Line, log: Callable[[str], None] = print) -> Line | None:
@@ -578,7 +578,7 @@ def find_parting(code: str, line: Line, log: Callable[[str], None] = print) -> d
         if i >= 2 * len(line) // 3:
             piles = game.state()["piles"]
             for alt in game.legal_moves():
-                src = alt.partition(">")[0]
+                src = Move.parse(alt).src
                 if alt == move or not src.isdigit() or len(piles[int(src) - 1]) != 1:
                     continue
                 twin = game.copy()
@@ -604,7 +604,7 @@ def find_choice(code: str, line: Line, log: Callable[[str], None] = print) -> di
     game = engine.new_game(code)
     for i, move in enumerate(line):
         for alt in canfield_choices(game, move):
-            column = alt.split(">")[1] if alt.split(">")[1].isdigit() else move.split(">")[1]
+            column = Move.parse(alt).dst if Move.parse(alt).to_pile else Move.parse(move).dst
             if not game.state()["columns"][int(column) - 1]:
                 continue  # the page's sentence names the card it would have landed on
             twin = game.copy()
