@@ -13,6 +13,9 @@ Standard library only (runs under Pyodide for the live boards).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 import catalogues
@@ -27,17 +30,33 @@ from .captions import caption
 __all__ = ["caption", "describe", "places", "render_svg"]
 
 
+@dataclass(frozen=True)
+class _Drawing:
+    """What draws one game: its module (validate, layout), its text description, its places,
+    and whether a live board also carries a narrow-screen arrangement (crescent_rows.py)."""
+
+    module: ModuleType
+    describe: Callable[[dict[str, Any], str], str]
+    places: tuple[str, ...]
+    rows: bool
+
+
+# The one table of the games this package draws: the functions below look a game up here.
+_DRAWINGS: dict[str, _Drawing] = {
+    "crescent": _Drawing(_crescent, _describe.crescent, _crescent.PILES + _crescent.FOUNDATIONS, True),
+    "canfield": _Drawing(_canfield, _describe.canfield, _canfield.PLACES, False),
+}
+
+
 def _game(state: object) -> str:
     if not isinstance(state, dict):
         raise ValueError(f"state must be a dict, not {type(state).__name__}")
     game: object = state.get("game")
-    if game == "crescent":
-        _crescent.validate(state)
-    elif game == "canfield":
-        _canfield.validate(state)
-    else:
-        raise ValueError(f"state: 'game' must be 'crescent' or 'canfield', not {game!r}")
-    return str(game)
+    if not isinstance(game, str) or game not in _DRAWINGS:
+        names = " or ".join(repr(name) for name in _DRAWINGS)
+        raise ValueError(f"state: 'game' must be {names}, not {game!r}")
+    _DRAWINGS[game].module.validate(state)
+    return game
 
 
 def _lang(lang: str) -> str:
@@ -48,18 +67,16 @@ def _lang(lang: str) -> str:
 
 def places(game: str) -> tuple[str, ...]:
     """Every place of a game's board, as ``data-place`` names it."""
-    if game == "crescent":
-        return _crescent.PILES + _crescent.FOUNDATIONS
-    if game == "canfield":
-        return _canfield.PLACES
-    raise ValueError(f"unknown game {game!r}")
+    if game not in _DRAWINGS:
+        raise ValueError(f"unknown game {game!r}")
+    return _DRAWINGS[game].places
 
 
 def describe(state: dict[str, Any], lang: str) -> str:
     """The board as text, in the seeds' form, in ``lang``."""
     game = _game(state)
     _lang(lang)
-    return _describe.crescent(state, lang) if game == "crescent" else _describe.canfield(state, lang)
+    return _DRAWINGS[game].describe(state, lang)
 
 
 def render_svg(
@@ -85,14 +102,11 @@ def render_svg(
         raise ValueError(f"size must be 'small' or 'large', not {size!r}")
     fan = tuple(fan)
     pid = _svg.ident(diagram_id)
-    module = _crescent if game == "crescent" else _canfield
+    drawing = _DRAWINGS[game]
+    module = drawing.module
     # A live Crescent board also carries the narrow-screen arrangement (crescent_rows.py); a
     # picture (static, small or fanned) is the seeds' horseshoe only.
-    rows = (
-        _rows.arrangement(state)
-        if game == "crescent" and interactive and size == "large" and not fan
-        else None
-    )
+    rows = _rows.arrangement(state) if drawing.rows and interactive and size == "large" and not fan else None
     if rows is not None:
         width, height, main, founds, extra = _crescent.layout(
             state, lang, pid, fan, False, label_room=_rows.LABEL_ROOM

@@ -635,3 +635,11 @@ def test_every_places_accessible_name_begins_with_its_visible_label(lang: str, c
         if not moves:
             break
         game.play(rng.choice(moves))
+
+
+@pytest.mark.parametrize("state", [{"game": "klondike"}, {"game": None}, {}])
+def test_a_state_of_no_drawn_game_is_refused_naming_the_games(state: dict[str, object]) -> None:
+    with pytest.raises(ValueError, match=r"'game' must be 'crescent' or 'canfield', not "):
+        diagrams.describe(state, "en")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown game"):
+        diagrams.places(str(state.get("game")))
