@@ -13,6 +13,7 @@ from typing import Any
 
 import catalogues
 from diagrams import cards
+from engine.games import game_kind
 from engine.notation import Move, cards_at
 
 _FOUNDATIONS_CR = ("S+", "H+", "D+", "C+", "S-", "H-", "D-", "C-")
@@ -27,8 +28,8 @@ def _dst(kind: str, dst: str, lang: str) -> str:
     if dst == "F":
         return _msg(lang, "play.dst.foundations")
     if dst.isdigit():
-        return _msg(lang, "play.dst.pile" if kind == "crescent" else "play.dst.column", n=dst)
-    family = "cr" if kind == "crescent" else "cf"
+        return _msg(lang, f"play.dst.{game_kind(kind).numbered_word}", n=dst)
+    family = game_kind(kind).family
     return _msg(lang, "play.dst.foundation", foundation=_msg(lang, f"name.{family}.{dst}"))
 
 

@@ -27,6 +27,7 @@ from typing import Any
 import catalogues
 import diagrams
 import engine
+from engine.games import game_kind
 
 from . import layout_text, links, ops, problems
 
@@ -188,7 +189,7 @@ def _cards_at(draft: dict[str, Any], game: str, place: str) -> list[Any] | None:
     if place not in diagrams.places(game):
         return None
     if place.isdigit():
-        key, index = ("piles" if game == "crescent" else "columns"), int(place) - 1
+        key, index = game_kind(game).numbered, int(place) - 1
         rows = draft.setdefault(key, [])
         if not isinstance(rows, list):
             return None

@@ -14,12 +14,13 @@ from typing import Any
 import catalogues
 import diagrams
 import engine
+from engine.games import GAME_KINDS, game_kind
 
 from . import links
 
 Answer = dict[str, Any]
 
-PREFIX = {"crescent": "CR", "canfield": "CF"}
+PREFIX = {kind.name: kind.prefix for kind in GAME_KINDS.values()}
 
 
 @dataclass
@@ -166,9 +167,10 @@ def _board(args: dict[str, Any]) -> Board:
 
 def _place_name(board: Board, place: str) -> str:
     """ "pile 10", "the reserve": the catalogue's name of a place (core.json `place.*`)."""
-    family = "cr" if board.kind == "crescent" else "cf"
+    kind = game_kind(board.kind)
+    family = kind.family
     if place.isdigit():
-        return _msg(board.lang, "place.cr.pile" if family == "cr" else "place.cf.column", n=place)
+        return _msg(board.lang, f"place.{family}.{kind.numbered_word}", n=place)
     try:
         return _msg(board.lang, f"place.{family}.{place}")
     except KeyError:

@@ -15,6 +15,7 @@ import catalogues
 import engine
 from engine import reasons as R
 from engine.errors import shown
+from engine.games import game_kind
 from engine.rules import BUILD_SUIT
 
 __all__ = ["describe", "message_of"]
@@ -42,11 +43,10 @@ def _text(value: Any) -> str:
 
 def place_name(lang: str, game: Any, place: str) -> str:
     """A place by its name on the board: "Pile 3", "Ascending spade foundation", "Reserve"."""
-    prefix = "cr" if game == "crescent" else "cf"
+    kind = game_kind(str(game))
     if place.isdigit():
-        kind = "pile" if game == "crescent" else "column"
-        return catalogues.message(lang, f"place.{prefix}.{kind}", n=int(place))
-    return catalogues.message(lang, f"place.{prefix}.{place}")
+        return catalogues.message(lang, f"place.{kind.family}.{kind.numbered_word}", n=int(place))
+    return catalogues.message(lang, f"place.{kind.family}.{place}")
 
 
 # A place's name is a label with a capital ("Pile 3", "Aufsteigender Pik-Grundstapel"); inside a
