@@ -108,7 +108,8 @@ def tap(args: dict[str, Any]) -> Answer:
         if board.game.status == "won":
             return _refusal(board, "game-over", place)
         if place == "stock":
-            return _refusal(board, "nothing-to-draw", place)
+            # The engine's reason: stock and waste empty, or (Rainfall, Storehouse) no pass left.
+            return _refusal(board, board.game.check("draw") or "nothing-to-draw", place)
         return {
             "selected": place,
             "message": _msg(board.lang, "ui.selected", place=_place_name(board, place)),

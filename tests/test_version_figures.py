@@ -208,3 +208,19 @@ def test_a_face_down_version_figure_names_no_face_down_card(
     for card in sorted(hidden):
         for name in _names(lang, card):
             assert name not in everything, f"{lang}/{page}#{anchor}: face-down {card} named as {name!r}"
+
+
+def test_a_click_on_the_stock_with_no_pass_left_says_so() -> None:
+    """The Rainfall figure's refusal, as a click on its stock asks for it (pyworker.ops.tap):
+    the engine's reason, not 'stock and waste both empty' (the waste holds 17 cards)."""
+    from pyworker import ops
+
+    game = engine.from_state(load_position(DOCS, "version-rainfall"))
+    assert game.state()["waste"] and not game.state()["stock"]
+    ops.BOARDS["t"] = ops.Board(game, "en", "canfield", "t")
+    try:
+        answer = ops.tap({"board": "t", "lang": "en", "place": "stock"})
+    finally:
+        ops.BOARDS.pop("t", None)
+    assert answer["refused"]["reason"] == "no-passes"
+    assert answer["message"] == catalogues.message("en", "reason.no-passes")
