@@ -182,12 +182,11 @@ def tryit_figure(
                 f' data-answers="{_esc(answers)}"'
                 # Single-quoted, as data-state: the moves' quotes stay one character each.
                 + (f" data-line='{_esc_single(line_json)}'" if line_json else "")
+                # What a line's figure says to an undo at its start (tryit/tryit.js refuses it).
+                + (f' data-undo-refused="{m("reason.nothing-to-undo")}"' if line_json else "")
                 + f"{state_attribute(seen)}>"
             ),
-            # A line's figure says itself that an undo at its start is refused (tryit/tryit.js).
-            json_script(
-                "ui", ui_messages(lang, JS_MESSAGES + (("reason.nothing-to-undo",) if line_json else ()))
-            ),
+            json_script("ui", ui_messages(lang, JS_MESSAGES)),
             f'<div class="cc-svg diagram-svg" data-role="svg">{picture}</div>',
             (
                 f'<div class="cc-toolbar">'
@@ -195,9 +194,13 @@ def tryit_figure(
                 f'<button type="button" data-action="undo" hidden>{m("ui.button.undo")}</button>'
                 f'<button type="button" data-action="reset" hidden>{m("ui.button.reset")}</button>'
                 # Filled with the position shown by board/board.js after every answer.
-                f'<a class="cc-button" data-role="analyse-link" data-base="{analysis_page}"'
-                f' href="{analysis_page}#state={encode_state(seen)}"{" hidden" if hidden else ""}>'
-                f"{m('analysis.link')}</a></div>"
+                + (
+                    ""
+                    if hidden
+                    else f'<a class="cc-button" data-role="analyse-link" data-base="{analysis_page}"'
+                    f' href="{analysis_page}#state={encode_state(seen)}">{m("analysis.link")}</a>'
+                )
+                + "</div>"
             ),
             '<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
             (

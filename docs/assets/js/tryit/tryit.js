@@ -182,7 +182,7 @@ export class TryIt extends Board {
   ask(op, args) {
     if (op === "undo" && this.line && this.history.length === 0) {
       // The shown position is where a try-it starts: its line's moves are not the reader's.
-      this.say(this.msg("reason.nothing-to-undo"), "refused");
+      this.say(this.el.getAttribute("data-undo-refused") || "", "refused");
       return Promise.resolve(null);
     }
     const first = !this.s.live && this.history.length === 0 && (op === "tap" || op === "drop");
