@@ -23,6 +23,7 @@
  * come back later as if it were the latest (the URL still has the game).
  */
 import { cancelLater, later } from "../core/dom.js";
+import { format } from "../core/messages.js";
 import { KEYS, readJSON, readText, remove, writeJSON } from "../core/storage.js";
 
 /** @typedef {import("../python/protocol.js").Answer} Answer */
@@ -69,12 +70,35 @@ export class Saved {
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "hidden") this.flush();
     });
+    // Another tab of this browser wrote the slot (hostile review #22): said, never played here.
+    window.addEventListener("storage", (ev) => {
+      if (ev.key === this.key || ev.key === null) this.otherTab();
+    });
+  }
+
+  /** The slot as another tab left it. This tab's game stays on its board (the reader is playing
+   * it); when the slot now holds another game, the reader is told so, with a link that opens
+   * that game here, and that this tab's next move keeps its own game instead (flush). */
+  otherTab() {
+    const theirs = this.read();
+    const mine = this.lastSaved;
+    if (!theirs || (mine && theirs.code === mine.code && theirs.moves === mine.moves)) {
+      this.note("tab", null);
+      return;
+    }
+    const msg = (/** @type {string} */ key) => this.board.msg(key);
+    this.note("tab", format(msg("play.other-tab"), { code: theirs.code }), theirs, msg("play.other-tab.open"));
   }
 
   /** The game this browser kept for this board's game, or null (none, refused or damaged).
    * @returns {Game | null} */
   kept() {
     this.flush();
+    return this.read();
+  }
+
+  /** The slot's game as it is now (kept() writes this tab's waiting game first). @returns {Game | null} */
+  read() {
     const v = /** @type {Partial<Game> | null} */ (readJSON(this.key));
     if (!v || typeof v.code !== "string" || v.code.length > MAX_CODE) return null;
     if (typeof v.moves !== "string" || v.moves.length > MAX_MOVES) return null;
@@ -114,10 +138,13 @@ export class Saved {
     if (!writeJSON(this.key, value) && (remove(this.key), !writeJSON(this.key, value))) {
       remove(this.key);
       this.refused();
-    } else if (this.refusedSaid) {
-      // The storage keeps the game again (space was freed): the note would now say what is not so.
-      this.refusedSaid = false;
-      this.note("storage", null);
+    } else {
+      this.note("tab", null); // the slot holds this tab's game again
+      if (this.refusedSaid) {
+        // The storage keeps the game again (space was freed): the note would now say what is not so.
+        this.refusedSaid = false;
+        this.note("storage", null);
+      }
     }
     this.timed("storage", performance.now() - t0);
   }
@@ -129,7 +156,7 @@ export class Saved {
     this.note("storage", this.board.msg("play.storage-failed"));
   }
 
-  /** A line under the board's status (`what`: "storage" or "held"); null text removes it.
+  /** A line under the board's status (`what`: "storage", "held" or "tab"); null text removes it.
    * @param {string} what @param {string | null} text @param {Game} [link] @param {string} [label] */
   note(what, text, link, label) {
     const board = this.board.el;
