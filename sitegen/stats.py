@@ -247,7 +247,22 @@ def crosscheck_html(summary: dict[str, Any], lang: str) -> str:
         ours=int(check["ours_decided"]),
         theirs=int(check["theirs_decided"]),
     )
-    return f'<p class="stats-crosscheck">{html.escape(text)}</p>'
+    parts = [f'<p class="stats-crosscheck">{html.escape(text)}</p>']
+    preset = (summary["games"].get("solvitaire-canfield") or {}).get("cross_check")
+    if preset:
+        # The same solver unchanged, on its own preset's rules (our code letters D3GKN).
+        text = _msg(
+            lang,
+            "stats.crosscheck-preset",
+            deals=int(preset["deals"]),
+            wins=int(preset["agree_wins"]),
+            losses=int(preset["agree_losses"]),
+            seconds=_seconds(lang, preset["seconds"]),
+            ours=int(preset["ours_decided"]),
+            theirs=int(preset["theirs_decided"]),
+        )
+        parts.append(f'<p class="stats-crosscheck">{html.escape(text)}</p>')
+    return "".join(parts)
 
 
 VIEWS = {

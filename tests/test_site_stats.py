@@ -169,3 +169,48 @@ def test_every_statistics_page_uses_every_view() -> None:
         for view in ("table", "chart", "sample", "times", "crosscheck"):
             assert f"<!-- stats: {view} -->" in text, (page, view)
         assert "one card at a time" not in text
+
+
+def test_the_preset_crosscheck_is_said_when_the_summary_has_it(tmp_path: Path) -> None:
+    preset = {
+        **FULL,
+        "code_prefix": "CF1-D3GKN-",
+        "cross_check": {
+            "solver": "Solvitaire",
+            "deals": 200,
+            "agree_wins": 139,
+            "agree_losses": 42,
+            "contradictions": 0,
+            "seconds": 10,
+            "ours_decided": 188,
+            "theirs_decided": 181,
+        },
+    }
+    root = _root(tmp_path, {"schema": 1, "games": {"canfield-d3": FULL, "solvitaire-canfield": preset}})
+    en = expand("<!-- stats: crosscheck -->", "en", root)
+    assert en.count('class="stats-crosscheck"') == 2
+    assert "Solvitaire unchanged and our solver were run on the 200 deals" in en
+    assert (
+        "139 wins and 42 losses, and no contradiction. Our solver decided 188 of them, Solvitaire 181." in en
+    )
+    assert "승리 139개, 패배 42개" in expand("<!-- stats: crosscheck -->", "ko", root)
+
+
+def test_the_published_preset_crosscheck_agrees_with_our_sample() -> None:
+    """The cross-check's own-solver figures are those of the stored sample it was run on."""
+    import json
+
+    root = Path(__file__).resolve().parent.parent
+    summary = json.loads((root / "data/stats/summary.json").read_text(encoding="utf-8"))
+    check = summary["games"]["solvitaire-canfield"]["cross_check"]
+    rows = [
+        json.loads(line)
+        for line in (root / "data/stats/solvitaire-canfield.jsonl").read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ][: check["deals"]]
+    assert len(rows) == check["deals"]
+    statuses = [row["status"] for row in rows]
+    assert check["ours_decided"] == sum(s != "unknown" for s in statuses)
+    assert check["agree_wins"] <= statuses.count("win") and check["agree_losses"] <= statuses.count("loss")
+    assert check["contradictions"] == 0
+    assert all(row["code"].startswith("CF1-D3GKN-") for row in rows)
