@@ -6,7 +6,7 @@ Serves SITE_DIR (a build: scripts/build.py --site-dir ...), opens the game's Pla
 Debian's headless chromium, waits until the board is live, then clicks random places of the
 board at `rate` clicks per second (dispatched in the page, so the rate does not depend on this
 script's round trips). It prints, as one JSON line: the clicks made, the clicks the board said
-it did not take (board/admit.js: the count said after the last answer), the lag (from the last
+it did not take (board/admit.js: each one is said with its count), the lag (from the last
 click to the last change of the board's status line, which is followed by 3 s without one), and
 the machine's load average before and after. A measurement, not a test: nothing is asserted.
 """
@@ -77,12 +77,20 @@ def main(argv: list[str] | None = None) -> int:
             f = page.evaluate("({now: performance.now(), ...window.__flood})")
             if f["now"] - max(f["last"], f["lastClick"]) > 3000:
                 break
-        final = page.evaluate("() => document.querySelector('[data-board] [role=status]').textContent")
         said = re.escape(catalogues.message("en", "ui.busy-refused", n="{n}")).replace(
             re.escape("{n}"), r"(\d+)"
         )
-        m = re.search(said, final)
-        refused = int(m.group(1)) if m else 0
+        # Each click not taken is said with the count so far since the queue was last empty: the
+        # counts run up, then start again at 1 after the next empty queue.
+        refused, last = 0, 0
+        for text in f["said"]:
+            m = re.fullmatch(said, text.strip())  # a refusal as it came (not the count after)
+            if not m:
+                continue
+            if int(m.group(1)) <= last:
+                refused += last
+            last = int(m.group(1))
+        refused += last
         out = {
             "game": args.game,
             "clicks": args.clicks,
