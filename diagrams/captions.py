@@ -12,17 +12,21 @@ import re
 from typing import Any
 
 import catalogues
+from engine.rules import CRESCENT_RULES
 
 from . import cards
 
-CRESCENT_REDEALS = 3
 _CR_PLACE = r"(1[0-6]|[1-9]|[SHDC][+-])"
 _CR_MOVE = re.compile(rf"^{_CR_PLACE}>({_CR_PLACE[1:-1]}|F)$")
 _CF_MOVE = re.compile(r"^([RW1-4SHDC])>([1-4SHDC]|F)$")
 _CF_RUN = re.compile(r"^([1-4]):(\d+)>([1-4])$")
 
 
-def caption(move: str, state: dict[str, Any], lang: str, number: int | None = None) -> str:
+def caption(
+    move: str, state: dict[str, Any], lang: str, number: int | None = None, *, first: bool = True
+) -> str:
+    """`first`: the caption opens a sentence (upper-cased first letter); False for one a
+    sentence quotes after a colon (a figure's alt and description)."""
     game = state.get("game")
     if game == "crescent":
         text, numbered = _crescent(move, state, lang)
@@ -32,7 +36,7 @@ def caption(move: str, state: dict[str, Any], lang: str, number: int | None = No
         raise ValueError(f"state: unknown game {game!r}")
     if number is not None and numbered:
         return catalogues.message(lang, "caption.numbered", number=number, text=text)
-    return cards.cap(text)
+    return cards.cap(text) if first else text
 
 
 def _top(seq: list[str], what: str, move: str) -> str:
@@ -45,9 +49,14 @@ def _crescent(move: str, state: dict[str, Any], lang: str) -> tuple[str, bool]:
     msg = catalogues.message
     if move == "redeal":
         left = state["redeals_left"]
-        if not 0 < left <= CRESCENT_REDEALS:
+        rules = CRESCENT_RULES.get(state.get("options", "N"))
+        if rules is None:
+            raise ValueError(f"caption of 'redeal': unknown Crescent options {state.get('options')!r}")
+        # The version's own count: Crescent Four's third redeal is "3 of 4", not "2 of 3".
+        total = rules.redeals
+        if not 0 < left <= total:
             raise ValueError(f"caption of 'redeal': redeals_left is {left}, no redeal can be played")
-        return msg(lang, "caption.cr.redeal", n=CRESCENT_REDEALS - left + 1, total=CRESCENT_REDEALS), False
+        return msg(lang, "caption.cr.redeal", n=total - left + 1, total=total), False
     m = _CR_MOVE.match(move)
     if not m:
         raise ValueError(f"caption: {move!r} is not a Crescent move (P>Q, P>S+, S+>S-, P>F, redeal)")

@@ -80,7 +80,8 @@ def _caption(state: dict[str, Any], lang: str, move: str, refused: bool) -> str:
     to fill the column it would have emptied: its caption leaves the refill out."""
     if refused and state["game"] == "canfield" and move[:1].isdigit():
         state = {**state, "reserve": []}
-    return caption(move, state, lang)
+    # After the figure's colon: the mid-sentence form (en "refused: the waste…", not "The waste").
+    return caption(move, state, lang, first=False)
 
 
 def description(

@@ -122,7 +122,8 @@ def test_a_highlighted_figure_names_its_move_and_a_refused_one_its_reason(
         shown = (
             state if reason is None else {**state, "reserve": []} if state["game"] == "canfield" else state
         )
-        words = _flat(diagrams.caption(move, shown, lang))
+        # Quoted after the figure's colon: the mid-sentence form (no capital: "refused: the waste").
+        words = _flat(diagrams.caption(move, shown, lang, first=False))
         assert words in alt and words in text, (lang, name, spec.ident, alt, text[:200])
         if reason is None:
             seen["move"] += 1
