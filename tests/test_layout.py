@@ -26,8 +26,9 @@ DATA: dict[str, str] = {}
 # Code still over MAX_LINES, with the length each may not pass until it is split (a split
 # takes the entry out; the test fails on an entry whose file no longer needs it):
 NOT_YET_SPLIT: dict[str, int] = {
-    # The statistics run (its Dask workers import it) was running when the others were split.
-    "scripts/solve_stats.py": 614,
+    # The statistics run (its Dask workers import it) was running when the others were split;
+    # its tables of samples are scripts/stats_games.py.
+    "scripts/solve_stats.py": 555,
     # The straight-line search of the example games (issue 22 work).
     "scripts/straighten.py": 712,
     # The page benchmark, a few lines over.
