@@ -60,6 +60,9 @@ export class Saved {
     this.heldHash = null;
     /** @type {string | null} the address when the last `open` was asked */
     this.askedHash = null;
+    /** @type {Game | null} a game the board shows whose answer a newer address overtook: not
+     * yet in the URL nor in storage (the newer address's own answer decides) */
+    this.overtaken = null;
     /** True once the reader was told the storage refuses the game (said once per page). */
     this.refusedSaid = false;
     /** What the writes cost, for scripts/benchmarks/bench_page.py (bounded). */
@@ -268,9 +271,19 @@ export class Saved {
         history.replaceState(null, "", this.linkHash);
         board.lastHash = location.hash;
       }
+      // If that game's own answer was overtaken by this address, storage never got it: it does
+      // now (fuzz test, crescent seed 27: the board and the URL showed a game the slot lacked).
+      const o = this.overtaken;
+      const last = this.lastSaved;
+      const shown = current && o && last && o.code === last.code && o.moves === last.moves ? last : null;
+      this.overtaken = null;
+      return shown;
+    }
+    if (!a.saved || !current) {
+      this.overtaken = a.saved && !current ? a.saved : null;
       return null;
     }
-    if (!a.saved || !current) return null;
+    this.overtaken = null;
     const hash = hashOf(a.saved);
     if (location.hash !== hash && history.replaceState) {
       const t0 = performance.now();
