@@ -23,8 +23,8 @@ that crescent-mistake plays), the first line on which straighten's finder proves
 and the line stays fixed up to it. `--improve` then searches again from every 4th position of the
 line (the last first, seeds None and 1-4, that node budget each) and takes any shorter winning
 ending; scripts/clean_line.clean shortens the result under the same property (and straighten's
-KEEPS), and it is stored with its alternative found again (straighten.store, free alternatives)
-and its mistake line made again beside it (straighten.mistake_line).
+KEEPS), and it is stored with its alternative found again (straight_alternatives.store, free alternatives)
+and its mistake line made again beside it (straight_alternatives.mistake_line).
 
 The stored lines (issue 22 item 2; tests/test_example_returns.py re-checks them, including
 straighten's radius-2 shortcut guarantee, which the first two meet as found):
@@ -75,7 +75,7 @@ from engine.canfield import CANONICAL as CF_MOVES  # noqa: E402
 from engine.crescent import MOVE_NAMES as CR_NAMES  # noqa: E402
 from engine.solver_canfield import CanfieldSearcher  # noqa: E402
 from engine.solver_crescent import CrescentSearcher  # noqa: E402
-from scripts import clean_line, straighten  # noqa: E402
+from scripts import clean_line, straight_alternatives, straight_lines, straighten  # noqa: E402
 
 Line = list[str]
 CR_MOVES = {name: move for move, name in CR_NAMES.items()}
@@ -103,7 +103,7 @@ class Straight:
         g = self.g
         if self.crescent:
             if move == self._redeal():
-                # only where the commentary will say it was needed (straighten.KEEPS)
+                # only where the commentary will say it was needed (straight_lines.KEEPS)
                 if not straighten._redeal_allowed(g):
                     return None
                 rec = self.s.apply(move)
@@ -264,32 +264,36 @@ def improve(code: str, line: Line, keep: int, nodes: int, seeds: int, step: int,
     return line
 
 
-def polish(ex: straighten.Example, line: Line, log: Any = print) -> Line:
-    """The line cleaned and shortcut (straighten.take_shortcuts, radius RADIUS) until nothing
+def polish(ex: straight_lines.Example, line: Line, log: Any = print) -> Line:
+    """The line cleaned and shortcut (straight_lines.take_shortcuts, radius RADIUS) until nothing
     changes, among the acceptable lines that keep the alternative's position with the line's own
     move there (not only the actions before it, as `still` in main does): what
     tests/test_example_returns.py asserts of every straight stored line."""
     if ex.data.get("alternatives"):
         alt = _alternative(ex, line)
         assert alt is not None
-        pinned = straighten.Example(ex.name)
+        pinned = straight_lines.Example(ex.name)
         pinned.data = {**ex.data, "moves": line, "alternatives": [alt]}
-        pinned.alts = straighten.alternative_positions(pinned.data)
+        pinned.alts = straight_lines.alternative_positions(pinned.data)
     else:
-        pinned = straighten.Example(ex.name)
+        pinned = straight_lines.Example(ex.name)
         pinned.alts = []
     while True:
         before = list(line)
         line = clean_line.clean(ex.code, line, pinned.acceptable)
-        line = straighten.take_shortcuts(pinned, line)
+        line = straight_lines.take_shortcuts(pinned, line)
         log(f"  polished: {len(line)} actions")
         if line == before:
             return line
 
 
-def _alternative(ex: straighten.Example, line: Line) -> dict[str, Any] | None:
-    """The stored alternative found again on `line` (straighten.find_choice / find_parting)."""
-    finder = straighten.find_choice if ex.code.startswith("CF1-") else straighten.find_parting
+def _alternative(ex: straight_lines.Example, line: Line) -> dict[str, Any] | None:
+    """The stored alternative found again on `line` (straight_alternatives.find_choice / find_parting)."""
+    finder = (
+        straight_alternatives.find_choice
+        if ex.code.startswith("CF1-")
+        else straight_alternatives.find_parting
+    )
     return finder(ex.code, line, lambda _: None)
 
 
@@ -312,7 +316,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args(argv)
     resource.setrlimit(resource.RLIMIT_CPU, (args.cpu, args.cpu + 5))
-    ex = straighten.Example(args.name, free=True)
+    ex = straight_lines.Example(args.name, free=True)
     stored: Line = list(ex.data["moves"])
     prefix = stored[: args.keep]
     t0 = time.process_time()
@@ -378,12 +382,12 @@ def main(argv: list[str] | None = None) -> None:
     if args.write:
         import json
 
-        data = straighten.store(ex, line)
-        clean_line.write_example(straighten.EXAMPLES / f"{args.name}.json", data)
-        for path in sorted(straighten.EXAMPLES.glob("*.json")):
+        data = straight_alternatives.store(ex, line)
+        clean_line.write_example(straight_lines.EXAMPLES / f"{args.name}.json", data)
+        for path in sorted(straight_lines.EXAMPLES.glob("*.json")):
             other = json.loads(path.read_text(encoding="utf-8"))
             if other.get("winning") == args.name:
-                clean_line.write_example(path, straighten.mistake_line(data, other))
+                clean_line.write_example(path, straight_alternatives.mistake_line(data, other))
                 print(f"   {path.stem} made again: {straighten.report(path.stem)}")
         print(f"stored: {straighten.report(args.name)} ({time.process_time() - t0:.1f} s CPU)")
 

@@ -16,7 +16,7 @@ import pytest
 
 import catalogues
 import engine
-from scripts import clean_line, straighten
+from scripts import clean_line, straight_lines
 from sitegen import commentary
 from sitegen.sources import load_example
 
@@ -155,10 +155,10 @@ def test_no_shorter_line_through_the_same_positions(name: str) -> None:
     joins two positions of the line in fewer actions than the line takes, with the spliced line
     still acceptable (won, no bad return, the example's points kept); and no single action,
     adjacent pair or move with its reversal can be dropped with the line still acceptable."""
-    ex = straighten.Example(name)
+    ex = straight_lines.Example(name)
     line = ex.data["moves"]
     assert ex.acceptable(line)
-    assert straighten.shortcut_defects(ex, line) == []
+    assert straight_lines.shortcut_defects(ex, line) == []
     assert clean_line.defects(ex.code, line, ex.acceptable) == []
 
 
