@@ -29,8 +29,6 @@ NOT_YET_SPLIT: dict[str, int] = {
     # The statistics run (its Dask workers import it) was running when the others were split;
     # its tables of samples are scripts/stats_games.py.
     "scripts/solve_stats.py": 555,
-    # The page benchmark, a few lines over.
-    "scripts/benchmarks/bench_page.py": 456,
 }
 
 

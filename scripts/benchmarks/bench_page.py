@@ -37,7 +37,6 @@ from __future__ import annotations
 import functools
 import gzip
 import os
-import statistics
 import sys
 from pathlib import Path
 from typing import Any
@@ -236,117 +235,6 @@ def _move_feedback(browser: Any, base: str, actions: int) -> None:
     )
 
 
-VERDICT_PROBE = """
-new MutationObserver(() => {
-  const b = document.querySelector('[data-board][data-live="true"]');
-  if (b && window.__liveAt === undefined) window.__liveAt = performance.now();
-  if (b && window.__liveAt !== undefined && window.__verdictAt === undefined
-      && b.getAttribute('data-verdict') && b.getAttribute('data-verdict') !== 'pending') {
-    window.__verdictAt = performance.now();
-    window.__verdict = b.getAttribute('data-verdict');
-  }
-}).observe(document, {subtree: true, attributes: true, childList: true});
-"""
-
-
-def _pss_kb(root: int) -> int:
-    """Proportional set size (kB) of `root`'s descendant processes (the browser Playwright started)."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-            ppid = int(stat.rsplit(")", 1)[1].split()[1])
-        except (OSError, ValueError, IndexError):
-            continue
-        children.setdefault(ppid, []).append(int(entry.name))
-    total, todo = 0, list(children.get(root, []))
-    while todo:
-        pid = todo.pop()
-        todo.extend(children.get(pid, []))
-        try:
-            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-                if line.startswith("Pss:"):
-                    total += int(line.split()[1])
-        except OSError:
-            pass
-    return total
-
-
-def _verdicts(browser: Any, base: str, runs: int) -> None:
-    for game in ("crescent", "canfield"):
-        firsts, boots, later, verdicts = [], [], [], []
-        for _ in range(runs):
-            context = browser.new_context()
-            page = context.new_page()
-            page.add_init_script(VERDICT_PROBE)
-            page.goto(_page_url(base, "en", f"play-{game}"))
-            page.wait_for_function("window.__verdictAt !== undefined", timeout=180_000)
-            firsts.append(page.evaluate("window.__verdictAt - window.__liveAt"))
-            verdicts.append(page.evaluate("window.__verdict"))
-            boots.append(page.evaluate("document.querySelector('[data-board]').__cc.verdict.bootMs"))
-            # A new random deal, the solver's worker already up: the search alone.
-            page.evaluate(
-                "window.__code0 = document.querySelector('[data-board] [data-role=code-out]')"
-                ".textContent; window.__t0 = performance.now()"
-            )
-            page.click(
-                "[data-board] [data-action='random']"
-                if game == "crescent"
-                else "[data-board] [data-action='newgame']"
-            )
-            if game == "canfield":
-                page.click("[data-board] dialog [data-role='deal']")
-            page.wait_for_function(
-                "document.querySelector('[data-board]').dataset.verdict !== 'pending'"
-                " && document.querySelector('[data-board] [data-role=code-out]')"
-                ".textContent !== window.__code0",
-                timeout=60_000,
-            )
-            later.append(page.evaluate("performance.now() - window.__t0"))
-            context.close()
-        print(
-            f"verdict, {game}: first on a fresh deal {statistics.median(firsts):.0f} ms "
-            f"after the board is live (runs: {', '.join(f'{v:.0f}' for v in firsts)}; "
-            f"verdicts {', '.join(verdicts)}); "
-            f"its worker's boot median {statistics.median(boots):.0f} ms; "
-            f"a new deal with it up: median {statistics.median(later):.0f} ms"
-        )
-
-
-def _verdict_memory(browser: Any, base: str) -> None:
-    """One page, the verdict plugin blocked: the browser's PSS once the board is live, then after
-    a second Python worker (the verdict's, started the same way) has booted and searched the
-    position for 4 s. Workers live in the page's renderer process, so the difference is theirs."""
-    pid = os.getpid()
-    context = browser.new_context()
-    page = context.new_page()
-    page.route("**/assets/js/play/verdict.js", lambda route: route.abort())
-    page.add_init_script(VERDICT_PROBE)
-    page.goto(_page_url(base, "en", "play-crescent"))
-    page.wait_for_function("window.__liveAt !== undefined", timeout=120_000)
-    page.wait_for_timeout(3000)
-    before = _pss_kb(pid)
-    boot = page.evaluate("""async () => {
-        const c = new CCLive.PyClient('verdict'), t0 = performance.now();
-        await c.start();
-        const booted = performance.now() - t0;
-        const state = JSON.parse(document.querySelector('[data-board]').dataset.state);
-        const answer = await c.call('verdict', {state, seconds: 4});
-        window.__probe = c;   // kept alive while measured
-        return {booted, verdict: answer.verdict, nodes: answer.nodes};
-    }""")
-    page.wait_for_timeout(1000)
-    after = _pss_kb(pid)
-    context.close()
-    print(
-        f"memory (browser processes' PSS, a Crescent Play page): {before / 1024:.0f} MB without the verdict "
-        f"worker, {after / 1024:.0f} MB with it booted ({boot['booted']:.0f} ms) and after one 4 s search "
-        f"({boot['verdict']}, {boot['nodes']} positions): +{(after - before) / 1024:.0f} MB"
-    )
-
-
 def _replay_steps(browser: Any, base: str, steps: int) -> None:
     context = browser.new_context()
     page = context.new_page()
@@ -443,10 +331,15 @@ def run(args: Any) -> None:
                 LIVE_PROBE,
                 1 if quick else 3,
             )
-            page_start.offline(browser, site, "ko/crescent/", "ko/play-crescent/", LIVE_PROBE)
+            if (site / "sw.js").exists():
+                page_start.offline(browser, site, "ko/crescent/", "ko/play-crescent/", LIVE_PROBE)
+            else:
+                print("offline: not measured (this site has no service worker: LIVE_MINISITE=1)")
             _move_feedback(browser, base, 20 if quick else 60)
-            _verdicts(browser, base, 1 if quick else 3)
-            _verdict_memory(browser, base)
+            from scripts.benchmarks import page_verdicts
+
+            page_verdicts.verdicts(browser, functools.partial(_page_url, base, "en"), 1 if quick else 3)
+            page_verdicts.verdict_memory(browser, _page_url(base, "en", "play-crescent"))
             _replay_steps(browser, base, 20 if quick else 100)
             _weights(browser, base, site)
             browser.close()
