@@ -8,6 +8,10 @@ is one the version refuses with that reason and the seeds' rules (the app: `N`, 
 allow in the same position; the build checks the refusal again (diagrams/point.py), and
 tests/test_version_figures.py the rest. Deterministic: seeded random play through fixed deals.
 
+Where the change is an action the button plays (Crescent Four's fourth redeal), the figure's
+section also shows its twin: the same line under the seeds' rules (`version-NAME-standard`),
+where that action is refused; the reader presses Redeal on both boards.
+
     .venv/bin/python scripts/version_figures.py          # prints the markers
     .venv/bin/python scripts/version_figures.py --write  # writes docs/positions/version-*.json
 """
@@ -97,6 +101,27 @@ WANTS = (
 )
 
 
+# Figures whose section also shows the same line under the seeds' rules: the action each one
+# plays there, and the reason the seeds' rules refuse it.
+TWINS = {"crescent-four": ("redeal", engine.reasons.NO_REDEALS)}
+
+
+def twin(code: str, moves: list[str], action: str, reason: str) -> str:
+    """The code of the same deal under the seeds' rules, checked: `action` plays after `moves`
+    in the version and is refused for `reason` under the seeds' rules."""
+    parts = code.split("-")
+    app = engine.normalise_code("-".join([parts[0], APP["crescent"], parts[2]]))
+    checks = []
+    for c in (code, app):
+        game = engine.new_game(c)
+        for move in moves:
+            game.play(move)
+        checks.append(game.check(action))
+    if checks != [None, reason]:
+        raise SystemExit(f"{code}: {action} gives {checks[0]!r} there, {checks[1]!r} under the seeds' rules")
+    return app
+
+
 def _candidates(game: engine.Game, want: Want) -> list[tuple[str, str] | None]:
     if not want.highlight:
         return [None]
@@ -169,6 +194,15 @@ def main(argv: list[str] | None = None) -> int:
         if args.write:
             text = json.dumps({"code": code, "moves": moves}, indent=1) + "\n"
             (POSITIONS / f"version-{want.name}.json").write_text(text, encoding="utf-8")
+        if want.name in TWINS:
+            app = twin(code, moves, *TWINS[want.name])
+            print(
+                f"{want.name}-standard: {app}, the same {len(moves)} moves:"
+                f" <!-- diagram: version-{want.name}-standard -->"
+            )
+            if args.write:
+                text = json.dumps({"code": app, "moves": moves}, indent=1) + "\n"
+                (POSITIONS / f"version-{want.name}-standard.json").write_text(text, encoding="utf-8")
     return 0
 
 

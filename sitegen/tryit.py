@@ -83,6 +83,9 @@ def first_answers(
                 continue
             row[dst] = keep(ops.drop({**fresh(), "src": src, "dst": dst}))
         drop[src] = row
+    # A game with redeals (Crescent): the Redeal button's first press, played or refused with
+    # the engine's reason (no redeals left), as the page's Python would answer it.
+    redeal = keep(ops.redeal(fresh())) if "redeals_left" in state else None
     ops.BOARDS.pop("tryit", None)
     for answer in responses:
         if "refused" in answer:
@@ -94,6 +97,8 @@ def first_answers(
         "drop": drop,
         "responses": responses,
     }
+    if redeal is not None:
+        answers["redeal"] = redeal
     for key, extra in (("initial_ref", initial_svg), ("picture_ref", picture_svg)):
         if extra is not None:
             if extra not in svg_index:
@@ -173,6 +178,17 @@ def tryit_figure(
     answers = answers_file(first_answers(state, lang, ident, initial_svg=initial, picture_svg=svg), lang)
     picture = picture_html(svg, lang, ctx, ident=ident, desc_id=f"{ident}-desc")
     m = lambda key, **p: _esc(_msg(lang, key, **p))  # noqa: E731
+    # Crescent's Redeal, as on the Play page (its label counts the redeals left), shown from the
+    # start: like a click on a card, its first press turns the figure live. Never disabled here:
+    # a press with none left is refused with the engine's reason, said.
+    left = seen.get("redeals_left")
+    redeal = (
+        ""
+        if left is None
+        else '<button type="button" data-action="redeal" data-role="redeal">'
+        + (m("ui.redeal", n=left) if left else m("ui.no-redeals"))
+        + "</button>"
+    )
     return "\n".join(
         [
             (
@@ -192,6 +208,7 @@ def tryit_figure(
                 f'<div class="cc-toolbar">'
                 f'<button type="button" data-action="tryit">{m("ui.button.tryit")}</button>'
                 f'<button type="button" data-action="undo" hidden>{m("ui.button.undo")}</button>'
+                f"{redeal}"
                 f'<button type="button" data-action="reset" hidden>{m("ui.button.reset")}</button>'
                 # Filled with the position shown by board/board.js after every answer.
                 + (

@@ -8,7 +8,11 @@ item 4), on the built site, in every language:
 - a face-down version's figure holds the position as a player sees it (engine.public_state):
   `data-state`, the answers and every drawing have the face-down cards as null or backs, it is
   rebuilt in the page from its deal's line (`data-line`), and no face-down card is named in its
-  alt, description, picture, answers or drawings.
+  alt, description, picture, answers or drawings;
+- Crescent Four's section also holds its twin: the same line under the seeds' rules
+  (scripts/version_figures.py TWINS). Both have a Redeal button whose first press the build
+  answered: the fourth redeal played on the version's board, refused on the twin for the
+  engine's reason, said in the page's language.
 """
 
 from __future__ import annotations
@@ -45,6 +49,9 @@ SECTIONS = {
     ("canfield", "superior"): "superior-canfield",
     ("canfield", "solvitaire"): "solvitaire-canfield",
 }
+# A section's second figure: the same line under the seeds' rules, where the version's action
+# (the button it plays) is refused.
+TWINS = {("crescent", "crescent-four"): "version-crescent-four-standard"}
 APP_VERSIONS = {"crescent", "canfield-app-draw-3", "canfield-app-draw-1"}  # the rules above
 
 _FIGURE_RE = re.compile(r"<figure\b[^>]*\bcc-tryit\b.*?</figure>", re.DOTALL)
@@ -71,16 +78,24 @@ def _attr(tag: str, name: str) -> str | None:
 
 
 def _figures(site: Path, lang: str, page: str, anchor: str) -> list[str]:
+    """The section's try-it figures, the version's own first."""
     section = _section(_page(site, lang, page), f'id="{anchor}"', r"<h[23]\b")
-    return _FIGURE_RE.findall(section)
+    figures = _FIGURE_RE.findall(section)
+    own = f'id="version-{SECTIONS[(page, anchor)]}"'
+    return sorted(figures, key=lambda f: own not in f.split(">", 1)[0])
 
 
-def _spec(lang: str, page: str, anchor: str) -> diagram_marker.DiagramSpec:
+def _spec(lang: str, page: str, anchor: str, name: str | None = None) -> diagram_marker.DiagramSpec:
+    """The section's marker of `name` (by default the version's own figure)."""
     source = (DOCS / lang / f"{page}.md").read_text(encoding="utf-8")
     markers = _MARKER_RE.findall(_section(source, "{#" + anchor + "}", r"\n#{2,3} "))
-    assert len(markers) == 1, f"docs/{lang}/{page}.md #{anchor}: {len(markers)} diagram markers"
+    twin = TWINS.get((page, anchor))
+    assert sorted(m.split()[0] for m in markers) == sorted(
+        [f"version-{SECTIONS[(page, anchor)]}", *([twin] if twin else [])]
+    ), f"docs/{lang}/{page}.md #{anchor}: diagram markers {markers}"
+    wanted = name or f"version-{SECTIONS[(page, anchor)]}"
     ctx = MarkerContext(path=f"docs/{lang}/{page}.md", lang=lang, docs_dir=DOCS, root=ROOT)
-    return diagram_marker.parse(markers[0], ctx)
+    return diagram_marker.parse(next(m for m in markers if m.split()[0] == wanted), ctx)
 
 
 def _answers(site: Path, figure: str) -> dict[str, Any]:
@@ -102,7 +117,8 @@ def test_a_version_section_holds_a_board_of_that_version(
 ) -> None:
     prefix, options = engine.VERSIONS[SECTIONS[(page, anchor)]]
     figures = _figures(built_site, lang, page, anchor)
-    assert len(figures) == 1, f"{lang}/{page}#{anchor}: {len(figures)} try-it figures"
+    wanted = 2 if (page, anchor) in TWINS else 1
+    assert len(figures) == wanted, f"{lang}/{page}#{anchor}: {len(figures)} try-it figures"
     figure = figures[0]
     shown = json.loads(_attr(figure, "data-state") or "null")
     assert shown["game"] == page
@@ -177,9 +193,14 @@ def test_a_face_down_version_figure_names_no_face_down_card(
     picture_svg = (built_site / page / picture.group(1)).resolve()
     if lang != "en":
         picture_svg = (built_site / lang / page / picture.group(1)).resolve()
-    # Each answer's position hides what it still hides: a move uncovers one card at most.
+    # Each answer's position hides what it still hides: a move uncovers one card at most, a
+    # redeal each pile's new top card (the engine's public view of the game after it).
     for response in answers["responses"]:
-        if "state" in response:
+        if response.get("played") == "redeal":
+            after = game.copy()
+            after.play("redeal")
+            assert response["state"] == engine.public_state(after)
+        elif "state" in response:
             assert json.dumps(response["state"]).count("null") in (hidden_count(game), hidden_count(game) - 1)
     if page == "crescent":
         # Two decks: a face-down card may have a face-up twin. Its name appears no more often
@@ -224,3 +245,58 @@ def test_a_click_on_the_stock_with_no_pass_left_says_so() -> None:
         ops.BOARDS.pop("t", None)
     assert answer["refused"]["reason"] == "no-passes"
     assert answer["message"] == catalogues.message("en", "reason.no-passes")
+
+
+def _button(figure: str, action: str) -> str | None:
+    m = re.search(rf'<button [^>]*data-action="{action}"[^>]*>(.*?)</button>', figure)
+    if m is None:
+        return None
+    tag = m.group(0).split(">", 1)[0]
+    assert " hidden" not in tag and " disabled" not in tag, f"{action}: {tag}"
+    return html.unescape(m.group(1))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_crescent_fours_fourth_redeal_plays_where_the_seeds_rules_refuse_it(
+    built_site: Path, lang: str
+) -> None:
+    own, twin = _figures(built_site, lang, "crescent", "crescent-four")
+    full = load_position(DOCS, "version-crescent-four")
+    app = load_position(DOCS, TWINS[("crescent", "crescent-four")])
+    # The same cards after the same moves; only the rules differ.
+    assert {k: v for k, v in app.items() if k not in ("code", "options", "redeals_left")} == {
+        k: v for k, v in full.items() if k not in ("code", "options", "redeals_left")
+    }
+    assert (full["redeals_left"], app["redeals_left"], app.get("options", "N")) == (1, 0, "N")
+    assert json.loads(_attr(twin, "data-state") or "null") == app
+    game = engine.from_state(full)
+    game.play("redeal")
+    # Each board's Redeal button is shown from the start, named by what it can do.
+    assert _button(own, "redeal") == catalogues.message(lang, "ui.redeal", n=1)
+    assert _button(twin, "redeal") == catalogues.message(lang, "ui.no-redeals")
+    played = _answers(built_site, own)
+    answer = played["responses"][played["redeal"]]
+    assert answer["played"] == "redeal" and answer["state"] == game.state()
+    assert answer["message"] == catalogues.message(lang, "ui.redealt-last")
+    assert answer["labels"]["redeal"] == catalogues.message(lang, "ui.no-redeals")
+    refused = _answers(built_site, twin)
+    answer = refused["responses"][refused["redeal"]]
+    assert answer["refused"]["reason"] == engine.from_state(app).check("redeal") == "no-redeals"
+    assert answer["message"] == catalogues.message(lang, "reason.no-redeals")
+    assert "state" not in answer
+
+
+@pytest.mark.parametrize(
+    ("page", "version"), [("canfield", "storehouse"), ("crescent", "crescent-face-down")]
+)
+def test_only_a_game_with_redeals_has_the_button(built_site: Path, page: str, version: str) -> None:
+    anchor = next(a for (p, a), v in SECTIONS.items() if p == page and v == version)
+    figure = _figures(built_site, "en", page, anchor)[0]
+    answers = _answers(built_site, figure)
+    if page == "canfield":
+        assert _button(figure, "redeal") is None and "redeal" not in answers
+    else:
+        assert _button(figure, "redeal") == catalogues.message("en", "ui.redeal", n=3)
+        answer = answers["responses"][answers["redeal"]]
+        # A face-down figure's redeal names no face-down card either: the public view.
+        assert answer["played"] == "redeal" and "null" in json.dumps(answer["state"])

@@ -140,3 +140,59 @@ def test_a_versions_refusal_is_said_on_its_board(
         figure.locator(f"[data-place='{dst}']").dispatch_event("click")
     expect(figure.locator("[role='status']")).to_have_text(msg(lang, f"reason.{reason}"))
     assert _shown(figure) == engine.public_state(game)
+
+
+def _state(figure: Locator) -> dict[str, object]:
+    return json.loads(figure.get_attribute("data-state") or "null")
+
+
+@pytest.mark.parametrize("lang", ["de", "ja"])
+def test_crescent_fours_fourth_redeal_plays_where_the_seeds_rules_refuse_it(
+    page: Page, live_url: str, watched: Watch, lang: str
+) -> None:
+    """The Crescent Four section's two boards: the version's, just after its third redeal, and
+    its twin under the seeds' rules (the same moves). Redeal, pressed from the keyboard, plays
+    the fourth redeal on the first and is refused on the second, in the page's language: first
+    from the build's answers, then from the page's Python."""
+    page.goto(live_url + page_path(lang, "crescent"))
+    own = page.locator("figure#version-crescent-four")
+    twin = page.locator("figure#version-crescent-four-standard")
+    game = engine.from_state(load_position(DOCS, "version-crescent-four"))
+    app = engine.from_state(load_position(DOCS, "version-crescent-four-standard"))
+    assert game.check("redeal") is None and app.check("redeal") == "no-redeals"
+    assert _state(own) == game.state() and _state(twin) == app.state()
+    start = game.state()
+    # Shown from the start, named by what it does; reached and pressed from the keyboard.
+    button = own.get_by_role("button", name=msg(lang, "ui.redeal", n=1))
+    button.scroll_into_view_if_needed()
+    button.focus()
+    page.keyboard.press("Enter")
+    game.play("redeal")
+    expect(own.locator("[role='status']")).to_have_text(msg(lang, "ui.redealt-last"))
+    expect(own).to_have_attribute("data-state", re.compile('"redeals_left": ?0'))
+    assert _state(own) == game.state()
+    expect(own.locator("[data-action='redeal']")).to_have_text(msg(lang, "ui.no-redeals"))
+    # The same position under the seeds' rules: no redeal left, said with the engine's reason.
+    refused = twin.get_by_role("button", name=msg(lang, "ui.no-redeals"))
+    refused.focus()
+    page.keyboard.press("Enter")
+    expect(twin.locator("[role='status']")).to_have_text(msg(lang, "reason.no-redeals"))
+    assert _state(twin) == app.state()
+    # From now on the page's Python answers: a fifth redeal is refused, and after Reset the
+    # fourth plays again, from the shown position.
+    expect(own).to_have_attribute("data-live", "true", timeout=LIVE_TIMEOUT_MS)
+    own.locator("[data-action='redeal']").click()
+    expect(own.locator("[role='status']")).to_have_text(msg(lang, "reason.no-redeals"))
+    assert _state(own) == game.state()
+    own.locator("[data-action='reset']").click()
+    expect(own.locator("[data-action='redeal']")).to_have_text(msg(lang, "ui.redeal", n=1))
+    assert _state(own) == start
+    own.locator("[data-action='redeal']").click()
+    expect(own.locator("[role='status']")).to_have_text(msg(lang, "ui.redealt-last"))
+    expect(own).to_have_attribute("data-state", re.compile('"redeals_left": ?0'))
+    assert _state(own) == game.state()
+    expect(twin).to_have_attribute("data-live", "true", timeout=LIVE_TIMEOUT_MS)
+    twin.locator("[role='status']").evaluate("(p) => { p.textContent = ''; }")  # a new answer's
+    twin.locator("[data-action='redeal']").click()
+    expect(twin.locator("[role='status']")).to_have_text(msg(lang, "reason.no-redeals"))
+    assert _state(twin) == app.state()

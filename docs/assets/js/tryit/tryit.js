@@ -3,7 +3,9 @@
  * The build precomputed, with the engine, every answer to a first click (a tap on each place, a
  * second click from each place onto each other one: sitegen/live.py), so the first answer never
  * waits for Python; Python starts on the reader's first approach and takes over from the second
- * move, replaying what was played.
+ * move, replaying what was played. A Crescent figure has a Redeal button too: its first press is
+ * the build's answer as well (played, or refused with the engine's reason), never disabled, so
+ * that a press with no redeal left says why.
  */
 import { onApproach, q, qa } from "../core/dom.js";
 import { bootMessage } from "../core/messages.js";
@@ -48,6 +50,11 @@ export class TryIt extends Board {
     // A rules page first shows its picture (arrows, no focus stops); the interactive drawing of
     // the same position, which comes with the answers, replaces it once the reader tries it.
     this.initialSvg = this.s.svgBox.innerHTML;
+    const redeal = q(el, '[data-role="redeal"]');
+    /** The Redeal button's label at the shown position (reset puts it back). */
+    this.initialRedeal = redeal ? redeal.textContent || "" : "";
+    /** A press of Redeal is being taken (see ensureLive). */
+    this.redealPress = false;
     /** @type {string[]} moves played since the shown position */
     this.history = [];
     this.activated = false;
@@ -185,7 +192,7 @@ export class TryIt extends Board {
       this.say(this.el.getAttribute("data-undo-refused") || "", "refused");
       return Promise.resolve(null);
     }
-    const first = !this.s.live && this.history.length === 0 && (op === "tap" || op === "drop");
+    const first = !this.s.live && this.history.length === 0 && (op === "tap" || op === "drop" || op === "redeal");
     if (first && !this.answers && !this.answersFailed) {
       // Queued behind the answers' arrival (the board's chain holds later clicks behind it).
       busy(this.s, true);
@@ -210,10 +217,18 @@ export class TryIt extends Board {
     });
   }
 
-  /** @param {boolean} [precomputable] a click or a drop, which the build may have answered */
+  /** Shows an answer; Redeal stays pressable with none left (its press says why).
+   * @param {Answer | null} a @param {Op} [op] */
+  applyAnswer(a, op) {
+    if (a && a.disabled) delete a.disabled.redeal;
+    super.applyAnswer(a, op);
+  }
+
+  /** @param {boolean} [precomputable] a click, a drop or a redeal, which the build may have answered */
   ensureLive(precomputable) {
     if (!this.activated) this.activateBoard();
-    if (this.s.live || (precomputable && !this.answersFailed && this.history.length === 0)) return true;
+    const stored = (precomputable || this.redealPress) && !this.answersFailed && this.history.length === 0;
+    if (this.s.live || stored) return true;
     if (this.s.failed) {
       this.say(bootMessage(this.s.msgs, this.s.failed), "error");
       return false;
@@ -234,7 +249,13 @@ export class TryIt extends Board {
       this.reset();
       return;
     }
-    super.action(name, button);
+    // The first Redeal is answered by the build, as a first click is (ensureLive lets it by).
+    this.redealPress = name === "redeal";
+    try {
+      super.action(name, button);
+    } finally {
+      this.redealPress = false;
+    }
   }
 
   reset() {
@@ -242,6 +263,8 @@ export class TryIt extends Board {
     this.history = [];
     this.s.svgBox.innerHTML = this.initialSvg;
     syncTabStop(this.s);
+    const redeal = q(this.el, '[data-role="redeal"]');
+    if (redeal) redeal.textContent = this.initialRedeal;
     this.s.position = this.shown;
     if (this.shown) this.el.setAttribute("data-state", JSON.stringify(this.shown));
     this.el.setAttribute("data-status", this.shown ? this.shown.status : "");
