@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
 from engine.notation import Move  # noqa: E402
+from sitegen.games import cards_at  # noqa: E402
 from sitegen.lessons import goal_met  # noqa: E402
 
 LESSON_DIR = ROOT / "docs" / "lessons"
@@ -62,12 +63,7 @@ def positions(kind: str) -> Iterator[tuple[str, int, engine.Game]]:
 
 
 def top(state: dict[str, Any], place: str) -> str | None:
-    if state["game"] == "crescent":
-        cards = state["foundations"][place] if not place.isdigit() else state["piles"][int(place) - 1]
-    elif place.isdigit():
-        cards = state["columns"][int(place) - 1]
-    else:
-        cards = {"R": state["reserve"], "W": state["waste"]}.get(place) or state["foundations"].get(place, [])
+    cards = cards_at(state, place)
     return cards[-1] if cards else None
 
 

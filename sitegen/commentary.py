@@ -359,11 +359,15 @@ def parting_step(moves: tuple[str, ...], winning: tuple[str, ...]) -> int:
     raise ValueError("the mistake line never leaves its winning line")
 
 
+# Each game's own notes, by the state's "game" (sitegen/games.py names the games).
+_GAME_NOTES = {"crescent": _cr_notes, "canfield": _cf_notes}
+
+
 def notes(example: Any, extra: dict[str, Any] | None = None, winning: Any = None) -> list[Note]:
     """Every note of the example, in step order (a step may have several)."""
     extra = extra or {}
     game = example.states[0]["game"]
-    found = (_cr_notes if game == "crescent" else _cf_notes)(example.moves, example.states)
+    found = _GAME_NOTES[game](example.moves, example.states)
     found += _stored_notes(example, extra)
     if winning is not None:
         found += mistake_notes(example, extra, winning)

@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-# The deal each count is taken on: any code of the game gives the same counts.
-CODES = {"crescent": "CR1-N-AAAAAAA", "canfield": "CF1-D3-AAAAAAA"}
+from sitegen.games import GAMES
+
+# The deal each count is taken on (sitegen/games.py): any code of the game gives the same counts.
+CODES = {name: game.deal_code for name, game in GAMES.items()}
 
 
 def _sizes(cards: Any) -> list[int]:

@@ -11,13 +11,14 @@ the position shown, the first click answered by the build's precomputed answers.
 
 from __future__ import annotations
 
-import html
 import json
 from dataclasses import dataclass
 from typing import Any
 
 from sitegen.context import MarkerContext
 from sitegen.sources import check_name, position_line, resolve_state
+from sitegen.templating import render as render_template
+from sitegen.templating import safe
 from sitegen.tryit import tryit_figure
 
 SIZES = ("small", "large")
@@ -200,11 +201,13 @@ def diagram_html(args: str, lang: str, ctx: MarkerContext) -> str:
     summary = catalogues.message(lang, "site.diagram.description")
     desc_id = f"{spec.ident}-desc"
     picture = picture_html(svg, lang, ctx, ident=spec.ident, desc_id=desc_id)
-    return (
-        f'<figure class="diagram diagram-{spec.size}" data-diagram-figure="{html.escape(spec.ident)}"'
-        f"{state_attribute(public(state))} data-search-exclude>\n"
-        f'<div class="diagram-svg">{picture}</div>\n'
-        f'<details class="diagram-description"><summary>{html.escape(summary)}</summary>'
-        f'<p id="{html.escape(desc_id)}">{html.escape(description)}</p></details>\n'
-        f"</figure>"
+    return render_template(
+        "figure.html",
+        size=spec.size,
+        ident=spec.ident,
+        state_attribute=safe(state_attribute(public(state))),
+        picture=safe(picture),
+        summary=summary,
+        desc_id=desc_id,
+        description=description,
     )

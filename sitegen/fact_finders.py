@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.notation import Move
+from sitegen.games import site_game
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -83,7 +84,8 @@ def fact_code(game: GameRecord, key: str) -> Fact:
 
 def fact_length(game: GameRecord, key: str) -> Fact:
     final = game.states[-1]
-    if final.get("game") == "crescent":
+    record = site_game(final["game"])
+    if record.action == "redeal":  # Crescent: its moves, and its redeals (which are no move)
         redeals = sum(1 for m in game.moves if m == "redeal")
         return Fact(
             "facts.cr.length",
@@ -92,6 +94,7 @@ def fact_length(game: GameRecord, key: str) -> Fact:
                 "redeals": ("facts.count.redeals", redeals),
             },
         )
+    # Canfield: every action counts, draws included.
     return Fact("facts.cf.length", counts={"actions": ("facts.count.actions", final["moves"])})
 
 
@@ -267,10 +270,11 @@ def fact_parting(game: GameRecord, key: str) -> Fact:
     params: dict[str, Any] = {"number": game.states[k + 1]["moves"]}
     message = "commentary.fact.parting"
     src = Move.parse(game.moves[k]).src
+    record = site_game(game.states[k]["game"])
     if (
-        game.states[k].get("game") == "crescent"
+        record.refill is None  # the place stays empty
         and src.isdigit()
-        and len(game.states[k]["piles"][int(src) - 1]) == 1
+        and len(game.states[k][record.kind.numbered][int(src) - 1]) == 1
     ):
         message, params["pile"] = "commentary.fact.parting_empties", int(src)
     return Fact(message, params, quotes={"mistake": (game.moves[k], k), "win": (game.winning[k], k)}, step=k)

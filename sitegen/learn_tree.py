@@ -20,6 +20,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from sitegen.games import site_game
+
 Answer = dict[str, Any]
 
 
@@ -112,7 +114,7 @@ def precompute(
             src: {dst: run(ops.drop, src=src, dst=dst) for dst in [*places, "F"] if dst != src}
             for src in places
         }
-        if kind == "crescent":
+        if site_game(kind).action == "redeal":
             entry["redeal"] = run(ops.redeal)
     ops.BOARDS.pop("learn", None)
     return {"nodes": out_nodes, "responses": responses, "packed": pack_svgs(svgs)}

@@ -32,9 +32,9 @@ from pathlib import Path
 from typing import Any
 
 from sitegen.context import MarkerContext
+from sitegen.games import GAMES, cards_at, site_game
 from sitegen.sources import check_name, read_object
 
-GAMES = ("crescent", "canfield")
 GOAL_KINDS = ("top", "empty", "size", "status")
 TEXT_KEYS = ("title", "goal", "done")
 MAX_LINE = 4  # lessons are short: the accepted tree is searched exhaustively
@@ -42,22 +42,6 @@ CARD_RE = re.compile(r"^[A2-9TJQK][SHDC]$")
 
 
 # ---- goals --------------------------------------------------------------------------------------
-
-
-def cards_at(state: dict[str, Any], place: str) -> list[str] | None:
-    """The cards of a place of `state` (bottom first), None for a place the game lacks."""
-    if state["game"] == "crescent":
-        if place.isdigit():
-            i = int(place) - 1
-            return state["piles"][i] if 0 <= i < len(state["piles"]) else None
-        return state["foundations"].get(place)
-    if place.isdigit():
-        i = int(place) - 1
-        return state["columns"][i] if 0 <= i < len(state["columns"]) else None
-    named = {"R": "reserve", "W": "waste", "stock": "stock"}
-    if place in named:
-        return state[named[place]]
-    return state["foundations"].get(place)
 
 
 def goal_met(state: dict[str, Any], goal: dict[str, Any]) -> bool:
@@ -302,9 +286,11 @@ def _alt(lesson: Any, lang: str, params: dict[str, Any]) -> str:
 
 def lesson_html(args: str, lang: str, ctx: MarkerContext) -> str:
     import catalogues
+    import diagrams
     from sitegen.lightpage import state_attribute
-    from sitegen.live import JS_MESSAGES, _esc, answers_file, json_script, ui_messages
+    from sitegen.live import JS_MESSAGES, answers_file, ui_messages, unpack_svg
     from sitegen.pictures import picture_html
+    from sitegen.templating import render, safe
 
     words = args.split()
     if len(words) != 1:
@@ -319,84 +305,38 @@ def lesson_html(args: str, lang: str, ctx: MarkerContext) -> str:
     ctx.claim_id(ident)
     data = answers(lesson, lang, ident)
     params = _params(lesson.params, lang, lesson.game)
-    m = lambda key, **p: _esc(catalogues.message(lang, key, **p))  # noqa: E731
-
-    def label(key: str) -> str:
-        """The message `key` as a label ("Lesson:"), punctuated the language's way."""
-        return m("punct.label", label=catalogues.message(lang, key))
-
-    gap = m("punct.then", before="", after="")  # between a label and its text: none in Japanese
+    msg = lambda key, **p: catalogues.message(lang, key, **p)  # noqa: E731 - a local shorthand
     root = data["nodes"][0]
-    from sitegen.live import unpack_svg
-
-    svg = unpack_svg(data["packed"], root["svg_ref"])
-    title = m(lesson.text["title"], **params)
-    alt = _alt(lesson, lang, params)
-    goal = m(lesson.text["goal"], **params)
-    nxt = ""
+    next_title = ""
     if lesson.next:
         after = load_lesson(ctx.docs_dir, lesson.next, ctx.root)
-        after_title = catalogues.message(lang, after.text["title"], **_params(after.params, lang, after.game))
-        href = f"#lesson-{_esc(lesson.next)}"
-        nxt = f' <a data-role="next" href="{href}">{m("learn.next", title=after_title)}</a>'
-    extra = ""
-    if lesson.game == "crescent":
-        extra = (
-            f'<button type="button" data-action="redeal" data-role="redeal">'
-            f"{_esc(root['labels'].get('redeal', ''))}</button>"
-        )
-    else:
-        extra = f'<button type="button" data-action="draw">{m("ui.button.draw")}</button>'
-    import diagrams
-
+        next_title = msg(after.text["title"], **_params(after.params, lang, after.game))
     show = par_line(lesson)
-    fewest = len(show)
-    rule = m("learn.par", par=fewest)
-    return "\n".join(
-        [
-            (
-                f'<section class="cc-live cc-learn cc-lesson" id="{ident}" data-lesson="{_esc(name)}"'
-                f' data-board="{lesson.game}" data-lang="{_esc(lang)}" data-diagram-id="{ident}"'
-                f' data-answers="{_esc(answers_file(data, lang))}"'
-                f' data-par="{fewest}" data-show="{_esc(json.dumps(show))}"'
-                f' data-search-exclude aria-labelledby="{ident}-title"'
-                f"{state_attribute(lesson.state)}>"
-            ),
-            (
-                f'<p class="cc-learn-title" id="{ident}-title">'
-                f"<strong>{label('learn.lesson')}{gap}{title}</strong>"
-                f' <span class="cc-learn-badge" data-role="badge" hidden>{m("learn.badge.done")}</span></p>'
-            ),
-            f'<p class="cc-learn-goal" data-role="goal"><span>{label("learn.goal")}</span>{gap}{goal}</p>',
-            f'<p class="cc-learn-par" data-role="par">{rule}</p>',
-            json_script("ui", ui_messages(lang, JS_MESSAGES + LEARN_MESSAGES)),
-            # A picture until the board's answers (with its drawing) arrive: a tab stop meanwhile, so
-            # that a keyboard reader who comes to it is taken to the board's first place then.
-            (
-                f'<div class="cc-svg" data-role="svg" tabindex="0" data-picture-stop>'
-                f"{picture_html(svg, lang, ctx, ident=ident, desc_id=f'{ident}-desc', alt=alt)}</div>"
-            ),
-            (
-                f'<div class="cc-toolbar">{extra}'
-                f'<button type="button" data-action="undo">{m("ui.button.undo")}</button>'
-                f'<button type="button" data-action="reset">{m("ui.button.reset")}</button>'
-                f'<button type="button" data-action="show-me">{m("learn.button.show")}</button></div>'
-            ),
-            '<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
-            # The stars: symbols for the eye (aria-hidden), the sentence for everyone (learn/lesson.js).
-            (
-                '<p class="cc-learn-stars" data-role="stars" hidden>'
-                '<span class="cc-stars" aria-hidden="true" data-role="star-marks"></span> '
-                '<span data-role="star-text"></span></p>'
-            ),
-            f'<p class="cc-learn-done" data-role="done" hidden>{nxt}</p>',
-            (
-                f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
-                f'<p data-role="desc" id="{ident}-desc">{_esc(diagrams.describe(lesson.state, lang))}</p>'
-                "</details>"
-            ),
-            "</section>",
-        ]
+    answers_path = answers_file(data, lang)
+    svg = unpack_svg(data["packed"], root["svg_ref"])
+    picture = picture_html(
+        svg, lang, ctx, ident=ident, desc_id=f"{ident}-desc", alt=_alt(lesson, lang, params)
+    )
+    return render(
+        "lesson.html",
+        game=site_game(lesson.game),
+        ident=ident,
+        name=name,
+        lang=lang,
+        answers=answers_path,
+        par=len(show),
+        show=json.dumps(show),
+        state_attribute=safe(state_attribute(lesson.state)),
+        m=msg,
+        gap=msg("punct.then", before="", after=""),  # between a label and its text: none in Japanese
+        title=msg(lesson.text["title"], **params),
+        goal=msg(lesson.text["goal"], **params),
+        messages=ui_messages(lang, JS_MESSAGES + LEARN_MESSAGES),
+        picture=safe(picture),
+        labels=root["labels"],
+        next=lesson.next,
+        next_title=next_title,
+        describe=diagrams.describe(lesson.state, lang),
     )
 
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import hashlib
 import html
-import json
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -31,11 +30,17 @@ from typing import Any
 
 from sitegen.assets import PENDING_ASSETS, json_bytes
 from sitegen.context import MarkerContext
+from sitegen.games import GAMES
 from sitegen.sources import check_name
+from sitegen.templating import (
+    json_script,  # noqa: F401 - tryit.py and puzzles.py import it from here
+    render,
+    safe,
+)
 
-GAMES = ("crescent", "canfield")
-DEFAULT_CODES = {"crescent": "CR1-N-AAAAAAB", "canfield": "CF1-D3-AAAAACL"}
-PREFIXES = {"crescent": "CR", "canfield": "CF"}
+# The Play board's deal when the address names none, by game (sitegen/games.py).
+DEFAULT_CODES = {name: game.default_code for name, game in GAMES.items()}
+
 
 # Messages the page's scripts need before (or without) Python; everything else comes from Python.
 JS_MESSAGES = (
@@ -84,13 +89,6 @@ def _msg(lang: str, key: str, **params: Any) -> str:
 
 def _esc(text: object) -> str:
     return html.escape(str(text), quote=True)
-
-
-def json_script(role: str, data: Any) -> str:
-    """A `<script type="application/json">`; `<`, `>` and `&` escaped so no text ends it early."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    return f'<script type="application/json" data-role="{role}">{text}</script>'
 
 
 def ui_messages(lang: str, keys: Iterable[str]) -> dict[str, str]:
@@ -183,8 +181,9 @@ def board_html(args: str, lang: str, ctx: MarkerContext) -> str:
             f" (got {args.strip()!r})"
         )
     game_name = words[0]
+    record = GAMES[game_name]
     opts = _options(words[1:], ("code", "id"), ctx, "board")
-    code = opts.get("code", DEFAULT_CODES[game_name])
+    code = opts.get("code", record.default_code)
     try:
         game = engine.new_game(code)
     except engine.CodeError as e:
@@ -196,81 +195,27 @@ def board_html(args: str, lang: str, ctx: MarkerContext) -> str:
         ctx.fail(f"board: malformed id {ident!r}")
     ctx.claim_id(ident)
     state = game.state()
-    svg = _render(state, lang, ident, interactive=True)
-    m = lambda key, **p: _esc(_msg(lang, key, **p))  # noqa: E731 - a local shorthand
-    gap = m("punct.then", before="", after="")  # between a label and its text: none in Japanese
-
     from pyworker.analysis import encode_state
     from sitegen import play  # the Play page's own parts: verdict, new-game dialog, statistics
 
-    redeal = ""
-    if game_name == "crescent":
-        redeal = (
-            f'<button type="button" data-action="redeal" data-role="redeal" disabled>'
-            f"{m('ui.redeal', n=state['redeals_left'])}</button>"
-        )
-    draw_button = ""
-    if game_name == "canfield":
-        draw_button = f'<button type="button" data-action="draw" disabled>{m("ui.button.draw")}</button>'
-    score = ""
-    if game_name == "canfield":
-        score = f'<div><dt>{m("ui.label.score")}</dt><dd data-role="score">0</dd></div>'
-    input_id = f"{ident}-code"
-    return "\n".join(
-        [
-            (
-                f'<div class="cc-live cc-board" id="{_esc(ident)}" data-board="{game_name}"'
-                f' data-lang="{_esc(lang)}" data-diagram-id="{_esc(ident)}"'
-                f' data-default-code="{_esc(game.code)}" data-verdict="pending"'
-                f' role="region" aria-label="{m("ui.board." + game_name)}">'
-            ),
-            json_script("ui", ui_messages(lang, JS_MESSAGES + play.js_keys())),
-            (
-                f'<form class="cc-newgame" data-role="newgame" data-search-exclude>'
-                f'<label for="{_esc(input_id)}">{m("ui.label.code")}</label>'
-                f'<input id="{_esc(input_id)}" data-role="code-in" name="code" type="text" autocomplete="off"'
-                f' spellcheck="false" maxlength="64" placeholder="{_esc(game.code)}">'
-                f'<button type="submit" data-action="open">{m("ui.button.open")}</button>'
-                f"{play.newgame_button(game_name, m)}</form>"
-            ),
-            play.dialog_html(game_name, ident, state, m),
-            (
-                f'<div class="cc-toolbar" data-search-exclude>'
-                f'<button type="button" data-action="undo" disabled>{m("ui.button.undo")}</button>'
-                f"{redeal}{draw_button}"
-                f'<button type="button" data-action="hint">{m("ui.button.hint")}</button></div>'
-            ),
-            (
-                f'<dl class="cc-stats"><div><dt>{m("ui.label.moves")}</dt><dd data-role="moves">0</dd></div>'
-                f'<div><dt>{m("ui.label.time")}</dt><dd data-role="timer">0:00</dd></div>{score}</dl>'
-            ),
-            f'<div class="cc-svg" id="{_esc(ident)}-svg" data-role="svg" data-search-exclude>{svg}</div>',
-            f'<p class="cc-status" role="status" aria-live="polite" data-role="status">{m("ui.loading")}</p>',
-            play.verdict_html(m),
-            (
-                f'<div class="cc-offer" data-role="offer" hidden><span>{m("ui.offer")}</span>'
-                f'<button type="button" data-action="undo">{m("ui.button.undo")}</button>'
-                f'<button type="button" data-action="random">{m("ui.button.new")}</button></div>'
-            ),
-            (
-                '<div class="cc-share" data-search-exclude>'
-                f"<span>{m('punct.label', label=_msg(lang, 'ui.label.code'))}</span>{gap}"
-                f'<output data-role="code-out">{_esc(game.code)}</output>'
-                f' <button type="button" data-action="copy-link">{m("ui.button.copy-link")}</button>'
-                f" <span>{m('punct.label', label=_msg(lang, 'ui.label.link'))}</span>{gap}"
-                f'<a data-role="link" href="#code={_esc(game.code)}">#code={_esc(game.code)}</a>'
-                # Filled with the position's #state= by board/board.js after every answer.
-                f' <a data-role="analyse-link" data-base="{_page_prefix(ctx)}analysis-{game_name}/"'
-                f' href="{_page_prefix(ctx)}analysis-{game_name}/#state={encode_state(state)}">'
-                f"{m('analysis.link')}</a></div>"
-            ),
-            (
-                f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
-                f'<p data-role="desc">{_esc(_describe(state, lang))}</p></details>'
-            ),
-            play.stats_html(game_name, m),
-            "</div>",
-        ]
+    msg = lambda key, **p: _msg(lang, key, **p)  # noqa: E731 - a local shorthand
+    return render(
+        "board.html",
+        game=record,
+        ident=ident,
+        lang=lang,
+        code=game.code,
+        state=state,
+        m=msg,
+        msg=msg,
+        gap=msg("punct.then", before="", after=""),  # between a label and its text: none in Japanese
+        messages=ui_messages(lang, JS_MESSAGES + play.js_keys()),
+        dialog=play.dialog(game_name, state),
+        mystats=play.mystats(game_name),
+        svg=safe(_render(state, lang, ident, interactive=True)),
+        up=_page_prefix(ctx),
+        encoded_state=encode_state(state),
+        describe=_describe(state, lang),
     )
 
 

@@ -24,6 +24,7 @@ import re
 from typing import Any
 
 from sitegen.assets import PENDING_ASSETS
+from sitegen.templating import render
 
 PICTURE_DIR = "assets/pictures"
 
@@ -75,21 +76,26 @@ def picture_html(svg: str, lang: str, ctx: Any, *, ident: str, desc_id: str, alt
         raise ValueError("a board picture needs an <svg> with width and height")
     width, height = m.group(1), m.group(2)
     src = site_root(ctx) + picture_file(svg, lang)
-    esc = lambda text: html.escape(str(text), quote=True)  # noqa: E731
-    img = (
-        f'<img class="cc-picture" data-diagram="{esc(ident)}" src="{esc(src)}"'
-        f' width="{width}" height="{height}" alt="{esc(alt or svg_title(svg))}"'
-        f' aria-describedby="{esc(desc_id)}" loading="lazy" decoding="async" draggable="false">'
-    )
-    if not _ROWS_RE.match(svg):
-        return img
-    # A live Crescent drawing shows its rows on a phone (diagrams/crescent_rows.py): so does
-    # its picture, or the drawing would rearrange the board when it replaces the picture (and
-    # a click on the picture would be replayed on another place).
-    from diagrams import crescent_rows
+    rows = None
+    if _ROWS_RE.match(svg):
+        # A live Crescent drawing shows its rows on a phone (diagrams/crescent_rows.py): so does
+        # its picture, or the drawing would rearrange the board when it replaces the picture (and
+        # a click on the picture would be replayed on another place).
+        from diagrams import crescent_rows
 
-    rows = site_root(ctx) + picture_file(crescent_rows.rows_picture(svg), lang)
-    return (
-        f'<picture><source media="{crescent_rows.MEDIA}" srcset="{esc(rows)}"'
-        f' width="{crescent_rows.WIDTH}" height="{crescent_rows.HEIGHT}">{img}</picture>'
+        rows = {
+            "media": crescent_rows.MEDIA,
+            "src": site_root(ctx) + picture_file(crescent_rows.rows_picture(svg), lang),
+            "width": crescent_rows.WIDTH,
+            "height": crescent_rows.HEIGHT,
+        }
+    return render(
+        "picture.html",
+        ident=ident,
+        src=src,
+        width=width,
+        height=height,
+        alt=alt or svg_title(svg),
+        desc_id=desc_id,
+        rows=rows,
     )

@@ -21,17 +21,16 @@ from sitegen.live import (
     REPLAY_MESSAGES,
     _caption,
     _describe,
-    _esc,
     _msg,
     _options,
     _page_prefix,
     _render,
-    json_script,
     pack_svgs,
     ui_messages,
     unpack_svg,
 )
 from sitegen.sources import check_name, load_example
+from sitegen.templating import render, safe
 
 
 def replay_steps(
@@ -87,75 +86,26 @@ def replay_html(args: str, lang: str, ctx: MarkerContext) -> str:
     file_name = f"{name}.{lang}.json"
     PENDING_ASSETS[f"{REPLAY_DIR}/{file_name}"] = json_bytes(steps)
     game_name = example.states[0]["game"]
-    total = len(example.moves)
-    m = lambda key, **p: _esc(_msg(lang, key, **p))  # noqa: E731
-    # The teaching points, listed in the page itself (readable, searchable, linked to their step).
+    msg = lambda key, **p: _msg(lang, key, **p)  # noqa: E731 - a local shorthand
     keys = _teaching_steps(example, name, ctx)
-    moments = "".join(
-        f'<li><a href="#step={n + 1}" data-goto="{n + 1}">'
-        f"{_esc(steps['captions'][n])}</a><br>{_esc(notes[n] or '')}</li>"
-        for n in keys
-    )
-    play_url = f"{_page_prefix(ctx)}play-{game_name}/"
     # The picture is the deal: its alt names the game's code, not only the board (issue 22).
-    alt = _msg(lang, "figure.deal", board=_msg(lang, f"title.{game_name}"), code=example.code)
-    desc_id = f"{ident}-desc"
-    return "\n".join(
-        [
-            (
-                f'<div class="cc-live cc-replay" id="{_esc(ident)}" data-replay="{_esc(name)}"'
-                f' data-lang="{_esc(lang)}" data-src="{REPLAY_DIR}/{_esc(file_name)}"'
-                f' data-game="{game_name}">'
-            ),
-            json_script("ui", ui_messages(lang, JS_MESSAGES + REPLAY_MESSAGES)),
-            json_script("replay", {"code": example.code, "moves": list(example.moves)}),
-            # The deal as a picture (sitegen/pictures.py); replay/replay.js draws each step from the file.
-            (
-                f'<div class="cc-svg" data-role="svg" tabindex="0" data-search-exclude>'
-                f"{picture_html(unpack_svg(steps, 0), lang, ctx, ident=ident, desc_id=desc_id, alt=alt)}"
-                "</div>"
-            ),
-            f'<p class="cc-caption" data-role="caption" aria-live="polite">{m("ui.replay-start")}</p>',
-            '<p class="cc-note" data-role="note" aria-live="polite"></p>',
-            (
-                f'<div class="cc-nav" data-search-exclude>'
-                # ⇤ ⇥, not « »: in French « » are quotation marks (« Début … Fin » read as a quote).
-                f'<button type="button" data-action="first" disabled><span aria-hidden="true">⇤</span>'
-                f" {m('ui.replay.first')}</button>"
-                f'<button type="button" data-action="prev" disabled>‹ {m("ui.replay.prev")}</button>'
-                f'<span data-role="counter">{m("ui.replay-counter", step=0, total=total)}</span>'
-                f'<button type="button" data-action="next">{m("ui.replay.next")} ›</button>'
-                f'<button type="button" data-action="last">{m("ui.replay.last")}'
-                f' <span aria-hidden="true">⇥</span></button>'
-                f'<a class="cc-button" data-role="continue"'
-                f' href="{_esc(play_url)}#code={_esc(example.code)}">'
-                f"{m('ui.replay.continue')}</a>"
-                f'<a class="cc-button" data-role="analyse-link"'
-                f' href="{_page_prefix(ctx)}analysis-{game_name}/#code={_esc(example.code)}">'
-                f"{m('analysis.link')}</a></div>"
-            ),
-            f'<p class="cc-keys">{m("ui.replay.keys")}</p>',
-            '<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
-            (
-                f'<details class="cc-moments" open><summary>{m("commentary.key_moments")}</summary>'
-                f'<ul data-role="moments">{moments}</ul></details>'
-                if moments
-                else ""
-            ),
-            # Every move with its commentary: hundreds of entries, all in the step file already
-            # (captions, notes), so replay/replay.js writes them when the file arrives (an example game's
-            # list was 30-50 KB of the page each).
-            (
-                f'<details class="cc-moves"><summary>{m("ui.replay.moves")}</summary>'
-                f'<ol class="cc-movelist" data-role="movelist"></ol></details>'
-            ),
-            (
-                f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
-                f'<p data-role="desc" id="{_esc(ident)}-desc">{_esc(_describe(example.states[0], lang))}</p>'
-                "</details>"
-            ),
-            "</div>",
-        ]
+    alt = msg("figure.deal", board=msg(f"title.{game_name}"), code=example.code)
+    picture = picture_html(unpack_svg(steps, 0), lang, ctx, ident=ident, desc_id=f"{ident}-desc", alt=alt)
+    return render(
+        "replay.html",
+        ident=ident,
+        name=name,
+        lang=lang,
+        src=f"{REPLAY_DIR}/{file_name}",
+        game=game_name,
+        code=example.code,
+        moves=list(example.moves),
+        messages=ui_messages(lang, JS_MESSAGES + REPLAY_MESSAGES),
+        picture=safe(picture),
+        m=msg,
+        up=_page_prefix(ctx),
+        moments=[(n, steps["captions"][n], notes[n] or "") for n in keys],
+        describe=_describe(example.states[0], lang),
     )
 
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.notation import cards_at, split_move
+from sitegen.games import site_game
 
 Line = list[str]
 
@@ -75,15 +76,13 @@ def _moves_of_cards(
             out.append((card, seen[card]))
         return out
 
-    crescent = first["game"] == "crescent"
-    if crescent:
-        for p, pile in enumerate(first["piles"], 1):
-            layout[str(p)] = ids(pile)
-    else:
-        layout["R"] = ids(first["reserve"])
-        for c, column in enumerate(first["columns"], 1):
-            layout[str(c)] = ids(column)
-        # Stock and waste: one deck, so a card's name is its id; they are not followed.
+    game = site_game(first["game"])
+    # The named places the rule follows (Canfield's reserve; its stock and waste: one deck, so a
+    # card's name is its id, and they are not followed), then the numbered ones.
+    for place in game.followed:
+        layout[place] = ids(first[game.places[place]])
+    for p, cards in enumerate(first[game.kind.numbered], 1):
+        layout[str(p)] = ids(cards)
     for name, cards in first["foundations"].items():
         layout[name] = ids(cards)
     out: list[list[tuple[tuple[str, int], str, str]]] = []
@@ -106,10 +105,11 @@ def _moves_of_cards(
                 del layout[src][-count:]
             layout.setdefault(dst, []).extend(carried)
             events += [(card, src, dst) for card in carried]
-            if not crescent and src.isdigit() and not layout[src] and before["reserve"]:
-                refill = layout["R"].pop()
+            source = game.refill
+            if source is not None and src.isdigit() and not layout[src] and layout[source]:
+                refill = layout[source].pop()
                 layout[src].append(refill)
-                events.append((refill, "R", src))
+                events.append((refill, source, src))
         for place, cards in layout.items():  # the ids must follow the engine's own states
             assert [c for c, _ in cards] == cards_at(after, place), (code, k, move, place)
         out.append(events)
@@ -167,7 +167,7 @@ def takeback_landing(moves: Sequence[str], st: Sequence[dict[str, Any]], i: int)
 
 def _explained_takebacks(code: str, moves: Line, st: list[dict[str, Any]]) -> set[int]:
     """The steps of take-backs whose remark says which card lands on the card taken back."""
-    if st[0]["game"] != "canfield":
+    if not site_game(st[0]["game"]).takebacks:
         return set()
     return {i for i in range(len(moves)) if takeback_landing(moves, st, i) is not None}
 

@@ -131,7 +131,7 @@ def load_position(docs_dir: Path, name: str, root: Path | None = None) -> dict[s
         if not isinstance(data, dict):
             raise SourceError(shown, 1, "a position must be a JSON object (a state dict)")
         if "moves" in data and "game" not in data:
-            _cache[key] = _replay_line(data, shown, text).state()
+            _cache[key] = _replay_line(data, shown, text, "a line")[2][-1]
         else:
             try:
                 game = engine.from_state(data)
@@ -153,46 +153,20 @@ def position_line(docs_dir: Path, name: str) -> tuple[str, list[str]] | None:
     return str(data["code"]), [str(m) for m in data["moves"]]
 
 
-def _replay_line(data: dict[str, Any], shown: str, text: str) -> Any:
-    """The game after a stored line's moves (a position file or an example), every move legal."""
+def _replay_line(
+    data: object, shown: str, text: str, what: str
+) -> tuple[str, tuple[str, ...], list[dict[str, Any]]]:
+    """A stored line (a position file's or an example's `{"code", "moves"}`) replayed, every move
+    legal: its code as the engine normalises it, its moves, and the state before each move and
+    after the last. `what` ("an example") names the file's kind in the error on a malformed one."""
     import engine
 
-    if not isinstance(data.get("code"), str) or not isinstance(data.get("moves"), list):
-        raise SourceError(shown, 1, 'a line must be {"code": "...", "moves": ["...", ...]}')
-    try:
-        game = engine.new_game(engine.normalise_code(data["code"]))
-    except engine.CodeError as e:
-        line = text.count("\n", 0, max(text.find('"code"'), 0)) + 1
-        raise SourceError(shown, line, f"bad game code {data['code']!r}: {e.reason}") from None
-    for i, move in enumerate(data["moves"]):
-        if not isinstance(move, str):
-            raise SourceError(shown, _line_of_move(text, i), f"move {i + 1} is not a string: {move!r}")
-        try:
-            game.play(move)
-        except engine.IllegalMove as e:
-            raise SourceError(
-                shown, _line_of_move(text, i), f"move {i + 1} {move!r} is illegal here: {e.reason}"
-            ) from None
-    return game
-
-
-def load_example(docs_dir: Path, name: str, root: Path | None = None) -> Example:
-    """docs/examples/NAME.json replayed with the engine (every action must be legal)."""
-    import engine
-
-    path = docs_dir / "examples" / f"{name}.json"
-    shown, text = _read(path, root)
-    key = ("example", hashlib.sha256(text.encode()).hexdigest())
-    cached = _cache.get(key)
-    if cached is not None:
-        return Example(name, shown, cached.code, cached.moves, cached.states)
-    data = _parse_json(text, shown)
     if (
         not isinstance(data, dict)
         or not isinstance(data.get("code"), str)
         or not isinstance(data.get("moves"), list)
     ):
-        raise SourceError(shown, 1, 'an example must be {"code": "...", "moves": ["...", ...]}')
+        raise SourceError(shown, 1, f'{what} must be {{"code": "...", "moves": ["...", ...]}}')
     try:
         code = engine.normalise_code(data["code"])
         game = engine.new_game(code)
@@ -210,7 +184,20 @@ def load_example(docs_dir: Path, name: str, root: Path | None = None) -> Example
                 shown, _line_of_move(text, i), f"move {i + 1} {move!r} is illegal here: {e.reason}"
             ) from None
         states.append(game.state())
-    example = Example(name, shown, code, tuple(data["moves"]), tuple(states))
+    return code, tuple(data["moves"]), states
+
+
+def load_example(docs_dir: Path, name: str, root: Path | None = None) -> Example:
+    """docs/examples/NAME.json replayed with the engine (every action must be legal)."""
+    path = docs_dir / "examples" / f"{name}.json"
+    shown, text = _read(path, root)
+    key = ("example", hashlib.sha256(text.encode()).hexdigest())
+    cached = _cache.get(key)
+    if cached is not None:
+        return Example(name, shown, cached.code, cached.moves, cached.states)
+    data = _parse_json(text, shown)
+    code, moves, states = _replay_line(data, shown, text, "an example")
+    example = Example(name, shown, code, moves, tuple(states))
     _cache[key] = example
     return example
 

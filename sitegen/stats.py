@@ -15,7 +15,6 @@ sitegen/stats_charts.py, the summary's reading and the numbers' wording sitegen/
 
 from __future__ import annotations
 
-import html
 import json
 import re
 from pathlib import Path
@@ -38,6 +37,7 @@ from sitegen.stats_format import (
     load_summary,
     undecided_range,
 )
+from sitegen.templating import render
 
 __all__ = [
     "GAME_ORDER",
@@ -113,13 +113,12 @@ def table_html(summary: dict[str, Any], lang: str) -> str:
             _msg(lang, "site.stats.seconds", value=_number(lang, game["cap_seconds"], 0)),
             _reference(lang, game),
         ]
-        first, *rest = (html.escape(c) for c in cells)
-        rows.append(f'<tr><th scope="row">{first}</th>' + "".join(f"<td>{c}</td>" for c in rest) + "</tr>")
-    head = "".join(f'<th scope="col">{html.escape(_msg(lang, f"site.stats.col.{h}"))}</th>' for h in heads)
-    caption = html.escape(_msg(lang, "site.stats.table_caption"))
-    return (
-        f'<div class="stats-table"><table><caption>{caption}</caption>'
-        f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
+        rows.append(cells)
+    return render(
+        "stats/table.html",
+        caption=_msg(lang, "site.stats.table_caption"),
+        heads=[_msg(lang, f"site.stats.col.{h}") for h in heads],
+        rows=rows,
     )
 
 
@@ -168,12 +167,16 @@ def _uses(lang: str, key: str, codes: dict[str, list[str]]) -> str:
     )
 
 
+# A row's note while its sample has no proved loss (a statistics row's name: summary.json).
+NO_LOSS_NOTES = {"crescent": "stats.sample.crescent_no_loss"}
+
+
 def sample_html(summary: dict[str, Any], lang: str, deals: dict[str, list[str]] | None = None) -> str:
     """Per game: the deals, the caps, the results, the share decided within each cap, the
     solver time; a note where some lines were capped by wall time, or no loss is proved yet.
     With `deals` (site_deals), also which example games, lessons and puzzles play a deal of the
     sample, and after the list those that play a deal outside every sample."""
-    parts = ['<dl class="stats-sample">']
+    games: list[tuple[str, list[str]]] = []
     placed: set[str] = set()
     for name, game in _games(summary):
         caps = sorted(game.get("caps_used") or [game["cap_seconds"]])
@@ -210,23 +213,21 @@ def sample_html(summary: dict[str, Any], lang: str, deals: dict[str, list[str]] 
             )
         if "wall" in game.get("clocks", []):
             items.append(_msg(lang, "stats.sample.wall_lines"))
-        if name == "crescent" and game["losses"] == 0:
-            items.append(_msg(lang, "stats.sample.crescent_no_loss"))
+        if name in NO_LOSS_NOTES and game["losses"] == 0:
+            items.append(_msg(lang, NO_LOSS_NOTES[name]))
         if game.get("comparison_only"):
             items.append(_msg(lang, "stats.sample.comparison_only"))
         elif deals is not None:
             inside = {kind: [c for c in codes if in_sample(c, game)] for kind, codes in deals.items()}
             placed.update(c for codes in inside.values() for c in codes)
             items.append(_uses(lang, "stats.sample.used", inside))
-        parts.append(f"<dt>{html.escape(_msg(lang, f'site.stats.game.{name}'))}</dt>")
-        parts.append("<dd><ul>" + "".join(f"<li>{html.escape(i)}</li>" for i in items) + "</ul></dd>")
-    parts.append("</dl>")
+        games.append((_msg(lang, f"site.stats.game.{name}"), items))
+    text = ""
     if deals is not None:
         outside = {kind: [c for c in codes if c not in placed] for kind, codes in deals.items()}
         if any(outside.values()):
             text = _uses(lang, "stats.sample.outside", outside)
-            parts.append(f'<p class="stats-outside">{html.escape(text)}</p>')
-    return "".join(parts)
+    return render("stats/sample.html", games=games, outside=text)
 
 
 def crosscheck_html(summary: dict[str, Any], lang: str) -> str:
@@ -247,7 +248,7 @@ def crosscheck_html(summary: dict[str, Any], lang: str) -> str:
         ours=int(check["ours_decided"]),
         theirs=int(check["theirs_decided"]),
     )
-    parts = [f'<p class="stats-crosscheck">{html.escape(text)}</p>']
+    texts = [text]
     preset = (summary["games"].get("solvitaire-canfield") or {}).get("cross_check")
     if preset:
         # The same solver unchanged, on its own preset's rules (our code letters D3GKN).
@@ -261,8 +262,8 @@ def crosscheck_html(summary: dict[str, Any], lang: str) -> str:
             ours=int(preset["ours_decided"]),
             theirs=int(preset["theirs_decided"]),
         )
-        parts.append(f'<p class="stats-crosscheck">{html.escape(text)}</p>')
-    return "".join(parts)
+        texts.append(text)
+    return render("stats/crosscheck.html", texts=texts)
 
 
 VIEWS = {

@@ -31,15 +31,17 @@ def _positions() -> list[tuple[str, str, dict[str, Any]]]:
     import engine
 
     out = []
-    for game, code in (("crescent", "CR1-N-AAAAAAB"), ("canfield", "CF1-D3-AAAAACL")):
+    from sitegen.games import GAMES
+
+    for game, record in GAMES.items():
+        code = record.default_code
         g = engine.new_game(code)
         out.append((game, f"{code} deal", g.state()))
         for _ in range(10):
             moves = [m for m in g.legal_moves() if m != "redeal"] or g.legal_moves()
             g.play(moves[0])
         out.append((game, f"{code} after 10 actions", g.state()))
-        prefix = "cr" if game == "crescent" else "cf"
-        path = min((ROOT / "docs" / "puzzles").glob(f"{prefix}-*.json"))
+        path = min((ROOT / "docs" / "puzzles").glob(f"{record.kind.family}-*.json"))
         out.append((game, f"puzzle {path.stem}", json.loads(path.read_text())["state"]))
     return out
 

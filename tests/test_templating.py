@@ -1,0 +1,77 @@
+"""sitegen/templating.py: the build's HTML templates escape as the build always did, fail on a
+missing value with the template's file and line, and come out as one line."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+from jinja2 import TemplateSyntaxError
+from markupsafe import Markup
+
+from sitegen import templating
+from sitegen.errors import SourceError
+
+
+def _m(key: str, **params: object) -> str:
+    return f"<{key}>"
+
+
+def test_a_value_is_escaped_as_html_escape_does() -> None:
+    nasty = """<a href="x">'&"""
+    out = templating.render("play/verdict.html", m=lambda key, **p: nasty)
+    assert html.escape(nasty, quote=True) in out
+    assert "&#x27;" in out and "&quot;" in out  # not markupsafe's &#39; / &#34;
+    assert nasty not in out
+
+
+def test_html_given_as_markup_is_kept_as_it_is() -> None:
+    svg = '<svg data-x="1"><title>a &amp; b</title></svg>'
+    out = templating.render(
+        "figure.html",
+        size="large",
+        ident="i",
+        state_attribute=Markup(""),
+        picture=templating.safe(svg),
+        summary="s",
+        desc_id="d",
+        description="t",
+    )
+    assert f'<div class="diagram-svg">{svg}</div>' in out
+
+
+def test_a_template_s_lines_are_joined() -> None:
+    out = templating.render("play/verdict.html", m=_m)
+    assert "\n" not in out
+    assert out.startswith('<div class="cc-verdict" data-role="verdict-box" data-search-exclude><span ')
+    assert "</span> <output" in out  # the {{ " " }} at the line's end
+
+
+def test_a_missing_value_names_the_template_and_its_line() -> None:
+    # play/verdict.html: line 3 is the first that reads `m`.
+    with pytest.raises(SourceError) as info:
+        templating.render("play/verdict.html")
+    assert str(info.value) == "sitegen/templates/play/verdict.html:3: 'm' is undefined"
+    # Line 11 (`{% if dialog.app %}`), after lines that were filled: the lines are counted
+    # as the file has them, though the output joins them.
+    with pytest.raises(SourceError) as info:
+        templating.render("play/dialog.html", m=_m, ident="b")
+    assert str(info.value) == "sitegen/templates/play/dialog.html:11: 'dialog' is undefined"
+
+
+def test_a_tag_across_two_lines_is_refused() -> None:
+    with pytest.raises(TemplateSyntaxError, match="spans two lines"):
+        templating.environment().from_string("<p>{% if a\n %}x{% endif %}</p>")
+
+
+@pytest.mark.parametrize(
+    "name",
+    sorted(p.relative_to(templating.TEMPLATES).as_posix() for p in templating.TEMPLATES.rglob("*.html")),
+)
+def test_every_template_compiles(name: str) -> None:
+    templating.environment().get_template(name)
+
+
+def test_json_script_cannot_be_ended_by_its_content() -> None:
+    out = templating.json_script("x", {"a": "</script><b>&"})
+    assert out.count("</script>") == 1 and "<b>" not in out and "&" not in out.split(">", 1)[1]
