@@ -3,16 +3,24 @@
 
 Under pytest-xdist (`-n 2`, scripts/test.sh) every worker is a session of its own: the builds
 are made once per run all the same, by the first worker that needs one, under a file lock in
-the run's shared temporary folder (`shared_build`); the others wait for it and reuse it."""
+the run's shared temporary folder (`shared_build`); the others wait for it and reuse it.
+scripts/test.sh starts the site's build before its static checks and hands it over
+(SITE_UNDER_TEST + SITE_UNDER_TEST_STATUS: `built_site` waits for the build's exit status).
+
+Tests that need no built site run first (`pytest_collection_modifyitems`), so that no worker
+sits waiting for a build while others work. With SUITE_TIMELINE=FILE every test phase is
+written to FILE as a JSON line (worker, start, stop), for scripts/benchmarks/suite_times.py."""
 
 from __future__ import annotations
 
 import fcntl
 import importlib.util
+import json
 import os
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -68,12 +76,33 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     quickly; without it the first worker that needs the site builds it (shared_build)."""
     prebuilt = os.environ.get("SITE_UNDER_TEST")
     if prebuilt:
+        status = os.environ.get("SITE_UNDER_TEST_STATUS")
+        if status:
+            _wait_for_build(Path(status), Path(prebuilt))
         return Path(prebuilt)
     # In a new process: this one has run marker tests whose queued page files (pictures,
     # answers: sitegen/assets.py keeps them process-wide, and the lessons' and puzzles' caches
     # rely on that within one process) would otherwise land in the site, which must be exactly
     # what `scripts/build.py` makes (tests/test_site.py compares the two).
     return shared_build(tmp_path_factory, "site", _build_in_a_new_process)
+
+
+BUILD_WAIT_SECONDS = 1800
+
+
+def _wait_for_build(status: Path, site: Path) -> None:
+    """Waits until scripts/test.sh's build of `site` has written its exit status (to `status`,
+    its output beside it in build.log); a failed build fails every test that needs it."""
+    deadline = time.monotonic() + BUILD_WAIT_SECONDS
+    while not status.exists():
+        if time.monotonic() > deadline:
+            pytest.fail(f"the site's build into {site} wrote no status in {BUILD_WAIT_SECONDS} s")
+        time.sleep(0.2)
+    code = status.read_text(encoding="utf-8").strip()
+    if code != "0":
+        log = status.with_name("build.log")
+        tail = log.read_text(encoding="utf-8", errors="replace")[-6000:] if log.exists() else ""
+        pytest.fail(f"scripts/build.py --site-dir {site} failed (exit {code}):\n{tail}")
 
 
 def _build_in_a_new_process(folder: Path) -> None:
@@ -96,3 +125,28 @@ def hosted_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return shared_build(
         tmp_path_factory, "hosted", lambda site: build_docs(ROOT / "docs", site, SITE_URL.rstrip("/"))
     )
+
+
+# The session fixtures that hold a built site (a test asking for one waits for its build).
+SITE_FIXTURES = frozenset({"built_site", "hosted_site", "fixture_site", "live_site"})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests that need no built site first, then the others, each group in its own order: the
+    first tests of every xdist worker (`--dist worksteal` deals each a contiguous share) run
+    while the site is still being built."""
+    items.sort(key=lambda item: not SITE_FIXTURES.isdisjoint(getattr(item, "fixturenames", ())))
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """SUITE_TIMELINE=FILE: one JSON line per test phase, written by the process that reports
+    it (under xdist the controller, which names the worker; the workers write nothing)."""
+    path = os.environ.get("SUITE_TIMELINE")
+    node = getattr(report, "node", None)
+    if not path or (node is None and os.environ.get("PYTEST_XDIST_WORKER")):
+        return
+    worker = node.gateway.id if node is not None else "main"
+    line = {"worker": worker, "nodeid": report.nodeid, "when": report.when, "start": report.start}
+    line.update(stop=report.stop, outcome=report.outcome)
+    with open(path, "a", encoding="utf-8") as out:
+        out.write(json.dumps(line) + "\n")
