@@ -16,6 +16,7 @@ import pytest
 
 import engine
 import engine.solver
+from scripts import stats_summary
 from tests.conftest import load_script
 
 compile_solver = load_script("compile_solver")
@@ -90,7 +91,7 @@ def test_no_toolchain_gives_a_clear_reason(monkeypatch: pytest.MonkeyPatch, tmp_
 def test_solve_stats_runs_the_compiled_engine_on_its_workers(
     build: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(stats, "STATS_DIR", tmp_path)
+    monkeypatch.setattr(stats_summary, "STATS_DIR", tmp_path)
     first = 8_200_000  # deals no other test, example or statistics run names
     stats.run("canfield-d3", first, 2, 5.0, workers=1, compiled=build)
     rows = [json.loads(line) for line in (tmp_path / "canfield-d3.jsonl").read_text().splitlines()]
@@ -101,7 +102,7 @@ def test_solve_stats_runs_the_compiled_engine_on_its_workers(
         if "unknown" not in (row["status"], again.status):
             assert again.status == row["status"]
     # The summary reads them like any other line.
-    assert stats.summarise("canfield-d3", rows)["deals"] == 2
+    assert stats_summary.summarise("canfield-d3", rows)["deals"] == 2
 
 
 def test_compiled_needs_a_local_cluster() -> None:

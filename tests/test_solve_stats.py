@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import engine
+from scripts import stats_summary as summary
 from tests.conftest import load_script
 
 stats = load_script("solve_stats")
@@ -19,7 +20,7 @@ FIRST = 8_100_000  # deals no other test, example or statistics run names
 
 @pytest.fixture
 def stats_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setattr(stats, "STATS_DIR", tmp_path)
+    monkeypatch.setattr(summary, "STATS_DIR", tmp_path)
     return tmp_path
 
 
@@ -82,13 +83,13 @@ def test_summary_keeps_decided_results_and_buckets_times(stats_dir: Path) -> Non
         {"deal": 3, "status": "win", "seconds": 2.0, "cap": 10.0, "nodes": 5, "clock": "cpu"},
         {"deal": 4, "status": "unknown", "seconds": 10.0, "cap": 10.0, "nodes": 5, "clock": "cpu"},
     ]
-    game = stats.summarise("crescent", rows)
+    game = summary.summarise("crescent", rows)
     assert (game["deals"], game["wins"], game["losses"], game["unknown"]) == (4, 2, 1, 1)
     assert game["caps_used"] == [10.0, 60.0] and game["clocks"] == ["cpu", "wall"]
     assert game["decided_within"] == [[10.0, 0.5], [60.0, 0.75]]
     assert game["decide_times"]["counts"] == [1, 0, 0, 1, 0, 0, 1, 0, 0]
     assert game["solver_hours"] == round(62.05 / 3600, 3)
-    low, high = stats.wilson(2, 3)
+    low, high = summary.wilson(2, 3)
     assert game["win_rate_decided"] == {"value": 0.6667, "low": round(low, 4), "high": round(high, 4)}
 
 
