@@ -214,7 +214,9 @@ def engine_zip() -> Path:
         for path in sorted((ROOT / "engine").rglob("*.py")):
             archive.write(path, path.relative_to(ROOT).as_posix())
         archive.write(Path(__file__), "solve_stats.py")
-        # solve_stats imports these two at its top (a worker that imports it needs them too).
+        # solve_stats imports these two at its top (a worker that imports it needs them too);
+        # zipimport finds no namespace packages, so scripts/ gets an __init__ in the zip only.
+        archive.writestr("scripts/__init__.py", "")
         for name in ("stats_games", "stats_summary"):
             archive.write(ROOT / "scripts" / f"{name}.py", f"scripts/{name}.py")
     target = Path(os.environ.get("TMPDIR", "/tmp")) / f"solve_stats_engine_{os.getpid()}.zip"

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -114,3 +116,23 @@ def test_a_deal_line_says_why_it_is_undecided() -> None:
     assert row["code"] == "CF1-D3-AAKYMMH"  # undecided at 10 s of CPU in the sample
     assert (row["status"], row["why"]) == ("unknown", "memory")
     assert "build" not in row  # the pure engine
+
+
+def test_the_zip_for_remote_workers_imports_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker of `--scheduler` has only the zip: solve_stats and what it imports must load from
+    it, with no checkout on the path (zipimport finds no namespace package)."""
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    archive = stats.engine_zip()
+    probe = (
+        "import sys; sys.path.insert(0, sys.argv[1]); import solve_stats; "
+        "print(solve_stats.solve_deal('canfield-d1', 5000000, 2.0)['status'])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", probe, str(archive)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() in ("win", "loss", "unknown")
