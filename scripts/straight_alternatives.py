@@ -73,14 +73,22 @@ def find_choice(code: str, line: Line, log: Callable[[str], None] = print) -> di
     return None
 
 
+# Each game's stored alternative, by the game a code deals (engine.codes.GAMES).
+FINDERS = {"crescent": find_parting, "canfield": find_choice}
+
+
+def finder_for(code: str) -> Callable[[str, Line, Callable[[str], None]], dict[str, Any] | None]:
+    """The finder of the alternative a line of the deal `code` stores."""
+    return FINDERS[engine.new_game(code).game]
+
+
 def store(ex: Example, line: Line, log: Callable[[str], None] = print) -> dict[str, Any]:
     """The file's data with the new line and every alternative re-pointed to its position (or,
     where the line had to change before it, found again)."""
     data = dict(ex.data)
     data["moves"] = line
     if ex.free and data.get("alternatives"):
-        finder = find_choice if ex.code.startswith("CF1-") else find_parting
-        alt = finder(ex.code, line, log)
+        alt = finder_for(ex.code)(ex.code, line, log)
         if alt is None:
             raise ValueError(f"{ex.name}: no alternative proved lost on the new line")
         data["alternatives"] = [alt]

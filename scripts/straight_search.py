@@ -289,12 +289,7 @@ def polish(ex: straight_lines.Example, line: Line, log: Any = print) -> Line:
 
 def _alternative(ex: straight_lines.Example, line: Line) -> dict[str, Any] | None:
     """The stored alternative found again on `line` (straight_alternatives.find_choice / find_parting)."""
-    finder = (
-        straight_alternatives.find_choice
-        if ex.code.startswith("CF1-")
-        else straight_alternatives.find_parting
-    )
-    return finder(ex.code, line, lambda _: None)
+    return straight_alternatives.finder_for(ex.code)(ex.code, line, lambda _: None)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -4,12 +4,12 @@ and a text description, its colours following the theme (light or dark) through 
 
 from __future__ import annotations
 
-import html
 import math
 from typing import Any
 
 from sitegen.commentary import join_sentences
 from sitegen.stats_format import _games, _msg, _number, _pct, _range, undecided_range
+from sitegen.templating import render
 
 
 def chart_svg(summary: dict[str, Any], lang: str) -> str:
@@ -34,60 +34,49 @@ def chart_svg(summary: dict[str, Any], lang: str) -> str:
                 deals=game["deals"],
             )
         )
-    desc = join_sentences(lang, lines)
-    parts = [
-        (
-            f'<svg xmlns="http://www.w3.org/2000/svg" class="stats-chart" viewBox="0 0 {width} {height}" '
-            f'width="{width}" height="{height}" role="img" aria-labelledby="stats-chart-t stats-chart-d" '
-            f'lang="{lang}" style="max-width:100%;height:auto;font:13px sans-serif;fill:currentColor">'
-        ),
-        f'<title id="stats-chart-t">{html.escape(title)}</title>',
-        f'<desc id="stats-chart-d">{html.escape(desc)}</desc>',
+    ticks = [
+        {"x": f"{x(t):.1f}", "y1": top - 8, "y2": height - 24, "y": height - 8, "label": _pct(lang, t, 0)}
+        for t in (0, 0.25, 0.5, 0.75, 1)
     ]
-    for tick in (0, 0.25, 0.5, 0.75, 1):
-        parts.append(
-            f'<line x1="{x(tick):.1f}" x2="{x(tick):.1f}" y1="{top - 8}" y2="{height - 24}" '
-            f'style="stroke:currentColor;stroke-opacity:.2"/>'
-        )
-        parts.append(
-            f'<text x="{x(tick):.1f}" y="{height - 8}" text-anchor="middle">'
-            f"{html.escape(_pct(lang, tick, 0))}</text>"
-        )
+    rows = []
     for i, (name, game) in enumerate(games):
         y = top + i * row_h
         rate = game["win_rate_decided"]
         low, high = undecided_range(game)
         mid = y + 14
-        parts.append(
-            f'<text x="{label_w - 10}" y="{mid + 4}" text-anchor="end">'
-            f"{html.escape(_msg(lang, f'site.stats.game.{name}'))}</text>"
-        )
-        parts.append(
-            f'<rect x="{x(low):.1f}" y="{y + 2}" width="{x(high) - x(low):.1f}" '
-            f'height="24" style="fill:var(--md-accent-fg-color,#fa0);fill-opacity:.35"/>'
-        )
-        parts.append(
-            f'<rect x="{label_w}" y="{y + 6}" width="{x(rate["value"]) - label_w:.1f}" height="16" '
-            f'style="fill:var(--md-primary-fg-color,#009485)"/>'
-        )
-        parts.append(
-            f'<path d="M{x(rate["low"]):.1f} {mid}H{x(rate["high"]):.1f}'
-            f'M{x(rate["low"]):.1f} {mid - 6}v12M{x(rate["high"]):.1f} {mid - 6}v12" '
-            f'style="stroke:currentColor;stroke-width:2;fill:none"/>'
-        )
         ref = game.get("reference")
-        if ref:
-            parts.append(
-                f'<path d="M{x(ref["value"]):.1f} {y}v28" '
-                f'style="stroke:currentColor;stroke-width:3;stroke-dasharray:3 2"/>'
-            )
-        parts.append(
-            f'<text x="{min(x(rate["high"]) + 6, width - right - 40):.1f}" y="{y + 40}" '
-            f'style="font-size:11px">{html.escape(_pct(lang, rate["value"]))}</text>'
+        rows.append(
+            {
+                "name": _msg(lang, f"site.stats.game.{name}"),
+                "label_x": label_w - 10,
+                "label_y": mid + 4,
+                "band_x": f"{x(low):.1f}",
+                "band_y": y + 2,
+                "band_w": f"{x(high) - x(low):.1f}",
+                "bar_x": label_w,
+                "bar_y": y + 6,
+                "bar_w": f"{x(rate['value']) - label_w:.1f}",
+                "whisker": (
+                    f"M{x(rate['low']):.1f} {mid}H{x(rate['high']):.1f}"
+                    f"M{x(rate['low']):.1f} {mid - 6}v12M{x(rate['high']):.1f} {mid - 6}v12"
+                ),
+                "reference": f"M{x(ref['value']):.1f} {y}v28" if ref else "",
+                "rate_x": f"{min(x(rate['high']) + 6, width - right - 40):.1f}",
+                "rate_y": y + 40,
+                "rate": _pct(lang, rate["value"]),
+            }
         )
-    parts.append("</svg>")
-    legend = html.escape(_msg(lang, "site.stats.chart_legend"))
-    return f'<figure class="stats-chart">{"".join(parts)}<figcaption>{legend}</figcaption></figure>'
+    return render(
+        "stats/chart.html",
+        width=width,
+        height=height,
+        lang=lang,
+        title=title,
+        desc=join_sentences(lang, lines),
+        ticks=ticks,
+        rows=rows,
+        legend=_msg(lang, "site.stats.chart_legend"),
+    )
 
 
 def _within(game: dict[str, Any], seconds: float) -> float:
@@ -127,61 +116,69 @@ def times_svg(summary: dict[str, Any], lang: str) -> str:
         )
         for n, g in games
     ]
-    parts = [
-        (
-            f'<svg xmlns="http://www.w3.org/2000/svg" class="stats-times" viewBox="0 0 {width} {height}" '
-            f'width="{width}" height="{height}" role="img" aria-labelledby="stats-times-t stats-times-d" '
-            f'lang="{lang}" style="max-width:100%;height:auto;font:12px sans-serif;fill:currentColor">'
-        ),
-        f'<title id="stats-times-t">{html.escape(title)}</title>',
-        f'<desc id="stats-times-d">{html.escape(join_sentences(lang, rows))}</desc>',
+    shares = [
+        {
+            "x1": left,
+            "x2": left + plot_w,
+            "y": f"{y(f):.1f}",
+            "label_x": left - 6,
+            "label_y": f"{y(f) + 4:.1f}",
+            "label": _pct(lang, f, 0),
+        }
+        for f in (0, 0.25, 0.5, 0.75, 1)
     ]
-    for f in (0, 0.25, 0.5, 0.75, 1):
-        parts.append(
-            f'<line x1="{left}" x2="{left + plot_w}" y1="{y(f):.1f}" y2="{y(f):.1f}" '
-            f'style="stroke:currentColor;stroke-opacity:.2"/>'
-        )
-        parts.append(
-            f'<text x="{left - 6}" y="{y(f) + 4:.1f}" text-anchor="end">'
-            f"{html.escape(_pct(lang, f, 0))}</text>"
-        )
-    for t in edges:
-        parts.append(
-            f'<line x1="{x(t):.1f}" x2="{x(t):.1f}" y1="{top}" y2="{top + plot_h}" '
-            f'style="stroke:currentColor;stroke-opacity:.12"/>'
-        )
-        parts.append(
-            f'<text x="{x(t):.1f}" y="{top + plot_h + 16}" text-anchor="middle">'
-            f"{html.escape(_number(lang, t, 0 if t >= 1 else 1))}</text>"
-        )
-    parts.append(
-        f'<text x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle">'
-        f"{html.escape(_msg(lang, 'stats.times.axis'))}</text>"
-    )
+    times = [
+        {
+            "x": f"{x(t):.1f}",
+            "y1": top,
+            "y2": top + plot_h,
+            "label_y": top + plot_h + 16,
+            "label": _number(lang, t, 0 if t >= 1 else 1),
+        }
+        for t in edges
+    ]
+    axis = {"x": f"{left + plot_w / 2:.1f}", "y": height - 6, "label": _msg(lang, "stats.times.axis")}
     dashes = ("", "7 4", "2 3")
     colours = ("var(--md-primary-fg-color,#009485)", "var(--md-accent-fg-color,#e65100)", "currentColor")
+    lines = []
     for i, (name, game) in enumerate(games):
-        times = game["decide_times"]
+        decide = game["decide_times"]
         cumulative, d = 0, [f"M{x(edges[0]):.1f} {y(0):.1f}"]
         # Deals decided within the first edge are drawn at it (the axis starts there).
-        for edge, count in zip(times["edges"], times["counts"], strict=False):  # not the bucket past the last
+        for edge, count in zip(
+            decide["edges"], decide["counts"], strict=False
+        ):  # not the bucket past the last
             cumulative += count
             d.append(f"V{y(cumulative / game['deals']):.1f}")
-            nxt = times["edges"][times["edges"].index(edge) + 1] if edge != times["edges"][-1] else None
+            nxt = decide["edges"][decide["edges"].index(edge) + 1] if edge != decide["edges"][-1] else None
             if nxt is not None:
                 d.append(f"H{x(nxt):.1f}")
         dash = dashes[i % len(dashes)]
         style = f"fill:none;stroke:{colours[i % len(colours)]};stroke-width:2.5" + (
             f";stroke-dasharray:{dash}" if dash else ""
         )
-        parts.append(f'<path d="{"".join(d)}" style="{style}" data-game="{name}"/>')
-        # The key: a sample of the line, then the game's name, one row each.
         key_y = top + 10 + 20 * i
-        parts.append(f'<path d="M{left + plot_w + 12} {key_y}h28" style="{style}"/>')
-        parts.append(
-            f'<text x="{left + plot_w + 46}" y="{key_y + 4}">'
-            f"{html.escape(_msg(lang, f'site.stats.game.{name}'))}</text>"
+        lines.append(
+            {
+                "name": name,
+                "d": "".join(d),
+                "style": style,
+                "key_d": f"M{left + plot_w + 12} {key_y}h28",
+                "key_x": left + plot_w + 46,
+                "key_y": key_y + 4,
+                "label": _msg(lang, f"site.stats.game.{name}"),
+            }
         )
-    parts.append("</svg>")
-    legend = html.escape(_msg(lang, "stats.times.legend"))
-    return f'<figure class="stats-times">{"".join(parts)}<figcaption>{legend}</figcaption></figure>'
+    return render(
+        "stats/times.html",
+        width=width,
+        height=height,
+        lang=lang,
+        title=title,
+        desc=join_sentences(lang, rows),
+        shares=shares,
+        times=times,
+        axis=axis,
+        games=lines,
+        legend=_msg(lang, "stats.times.legend"),
+    )
