@@ -29,6 +29,8 @@ JS_KEYS = (
     "play.stats.cleared",
     "play.stats.repaired",
     "play.stats.none",
+    "play.stats.version",  # play/stats.js: the menu of versions beside the figures
+    "play.stats.options",
 )
 
 

@@ -278,13 +278,13 @@ def test_a_kept_game_reads_back_and_a_damaged_one_is_never_taken_for_none(js: Ca
 
 STATS = """
   localStorage.clear();
-  if (arg !== null) localStorage.setItem("cc-stats:crescent", arg);
+  if (arg !== null) localStorage.setItem("cc-stats:crescent:N", arg);  // the seeds' version's key
   const board = window.__board("crescent");
   const stats = new m.stats.Stats(board);
   const shown = {};
   for (const dd of board.el.querySelectorAll("[data-stat]")) shown[dd.dataset.stat] = dd.textContent;
   return {figures: stats.figures, shown, note: board.el.querySelector('[data-role="stats-note"]').textContent,
-          after: localStorage.getItem("cc-stats:crescent")};
+          after: localStorage.getItem("cc-stats:crescent:N")};
 """
 
 
