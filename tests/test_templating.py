@@ -4,13 +4,16 @@ missing value with the template's file and line, and come out as one line."""
 from __future__ import annotations
 
 import html
+import shutil
+from pathlib import Path
 
 import pytest
 from jinja2 import TemplateSyntaxError
 from markupsafe import Markup
 
-from sitegen import templating
+from sitegen import markers, templating
 from sitegen.errors import SourceError
+from tests.conftest import ROOT
 
 
 def _m(key: str, **params: object) -> str:
@@ -75,3 +78,24 @@ def test_every_template_compiles(name: str) -> None:
 def test_json_script_cannot_be_ended_by_its_content() -> None:
     out = templating.json_script("x", {"a": "</script><b>&"})
     assert out.count("</script>") == 1 and "<b>" not in out and "&" not in out.split(">", 1)[1]
+
+
+def test_a_marker_whose_template_lacks_a_value_fails_with_the_template_s_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Through the markers, as the build runs them: the error names the template, not the page."""
+    folder = tmp_path / "templates"
+    shutil.copytree(templating.TEMPLATES, folder)
+    board = folder / "board.html"
+    lines = board.read_text(encoding="utf-8").split("\n")
+    number = next(i for i, line in enumerate(lines, 1) if 'm("ui.button.hint")' in line)
+    lines[number - 1] = lines[number - 1].replace('m("ui.button.hint")', "m(hint_key)")
+    board.write_text("\n".join(lines), encoding="utf-8")
+    monkeypatch.setattr(templating, "TEMPLATES", folder)
+    templating.environment.cache_clear()
+    try:
+        with pytest.raises(SourceError) as info:
+            markers.expand("<!-- board: crescent -->", "docs/en/play-crescent.md", "en", ROOT / "docs")
+    finally:
+        templating.environment.cache_clear()
+    assert str(info.value) == f"sitegen/templates/board.html:{number}: 'hint_key' is undefined"
