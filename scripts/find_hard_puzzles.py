@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -39,12 +40,15 @@ sys.path.insert(0, str(ROOT))
 import engine  # noqa: E402
 from scripts.find_puzzles import PUZZLE_DIR, refutation, tempting, won_codes, write_puzzle  # noqa: E402
 from scripts.rate_puzzles import SHALLOW_DEPTHS, beginner_move, shallow_moves  # noqa: E402
+from sitegen.puzzle_proofs import VERDICTS, line_back, position_key, verdict  # noqa: E402
+from sitegen.puzzle_records import data_features  # noqa: E402
 from sitegen.puzzles import grade_of  # noqa: E402
 
 MIN_LEGAL = {"crescent": 5, "canfield": 4}
 # A win found within this many positions rejects the position (a node budget, not a time: the
 # machine is shared, and a timed search that finds nothing under load wastes a full proof).
 QUICK_NODES = {"crescent": 40_000, "canfield": 20_000}
+LINE_NODES = 400_000  # the winning line of a deal, and from a puzzle after its answer
 
 
 def _nonempty_places(state: dict[str, Any]) -> int:
@@ -76,49 +80,101 @@ def lures(kind: str, game: engine.Game, good: str) -> set[str]:
     return out
 
 
-def examine(kind: str, game: engine.Game, good: str, max_nodes: int, min_depth: int) -> dict[str, Any] | None:
-    """The proof that `good` alone keeps `game` winnable, with a deep enough lure, or None."""
+def _passes_back(game: engine.Game, move: str, line: list[str]) -> bool:
+    """True when the winning `line` after `move` passes again through `game`'s position (its
+    solver key): such a win may only be the reader undoing the move, so it rejects nothing."""
+    avoid = position_key(game)
+    twin = game.copy()
+    twin.play(move)
+    for step in line:
+        twin.play(step)
+        if position_key(twin) == avoid:
+            return True
+    return False
+
+
+def prove_step(
+    kind: str, game: engine.Game, good: str, max_nodes: int
+) -> tuple[dict[str, dict[str, Any]], dict[str, list[str]], int] | None:
+    """Every action of `game` but `good` proved lost or back (sitegen/puzzle_proofs.py) within
+    `max_nodes` in all: (alternatives, refutations, nodes left), or None."""
+    children = {}
+    for move in game.legal_moves():
+        if move != good:
+            children[move] = game.copy()
+            children[move].play(move)
+    # Most rejected positions have a second winning action that a small search finds: all the
+    # actions get a small search first, the bigger one only when none of them won outright
+    # (a win that comes back through this position proves nothing either way).
+    for nodes in (QUICK_NODES[kind] // 10, QUICK_NODES[kind]):
+        for move, child in children.items():
+            found = engine.solve(child, max_seconds=600.0, max_nodes=nodes)
+            if found.status == "win" and not _passes_back(game, move, found.moves):
+                return None
+    left = max_nodes
+    alternatives: dict[str, dict[str, Any]] = {}
+    refutations: dict[str, list[str]] = {}
+    for move in sorted(children):
+        exact = verdict(game, move, left)
+        if exact.status not in VERDICTS:
+            return None
+        if exact.status == "back":
+            back = line_back(game, move)
+            if back is None:
+                return None
+            refutations[move] = back
+        else:
+            refutations[move] = refutation(children[move])
+        alternatives[move] = {"status": exact.status, "nodes": exact.nodes}
+        left -= exact.nodes
+        if left <= 0:
+            return None
+    return alternatives, refutations, left
+
+
+def examine(
+    kind: str, game: engine.Game, good: str, max_nodes: int, min_depth: int, steps: int = 1
+) -> dict[str, Any] | None:
+    """The proof that `good` alone keeps `game` winnable, with a deep enough lost lure, or
+    None; with `steps` N > 1, the solver's line's next N - 1 actions unique as well."""
     legal = game.legal_moves()
     if good not in legal:
         return None
     lure = lures(kind, game, good)
     if not lure:
         return None
-    children = {}
-    for move in legal:
-        if move != good:
-            children[move] = game.copy()
-            children[move].play(move)
-    # Most rejected positions have a second winning action that a small search finds: all the
-    # actions get a small search first, the bigger one only when none of them won.
-    for nodes in (QUICK_NODES[kind] // 10, QUICK_NODES[kind]):
-        for child in children.values():
-            if engine.solve(child, max_seconds=60.0, max_nodes=nodes).status == "win":
-                return None
-    refutations = {m: refutation(children[m]) for m in sorted(children)}
-    if max(len(refutations[m]) for m in lure) < min_depth:
+    first = prove_step(kind, game, good, max_nodes)
+    if first is None:
         return None
-    left = max_nodes
-    alternatives: dict[str, dict[str, Any]] = {}
-    for move in sorted(children):
-        exact = engine.solve(children[move], max_seconds=600.0, max_nodes=left, quick=False)
-        if exact.status != "loss":
-            return None
-        alternatives[move] = {"status": "loss", "nodes": exact.nodes}
-        left -= exact.nodes
-        if left <= 0:
-            return None
+    alternatives, refutations, left = first
+    lost = [m for m in lure if alternatives[m]["status"] == "loss"]
+    if not lost or max(len(refutations[m]) for m in lost) < min_depth:
+        return None
     after = game.copy()
     after.play(good)
-    win = engine.solve(after, max_seconds=20.0)
+    win = engine.solve(after, max_seconds=600.0, max_nodes=LINE_NODES)
     if win.status != "win":
         return None
+    solution = [good, *win.moves]
+    later = []
+    walk = after
+    for k in range(1, steps):
+        if k >= len(solution) or walk.status == "won":
+            return None
+        step = prove_step(kind, walk, solution[k], left)
+        if step is None:
+            return None
+        later.append({"alternatives": step[0], "refutations": step[1]})
+        left = step[2]
+        walk = walk.copy()
+        walk.play(solution[k])
     return {
         "alternatives": alternatives,
         "win_nodes": win.nodes,
-        "solution": [good, *win.moves],
+        "solution": solution,
         "refutations": refutations,
         "lures": sorted(lure),
+        "later": later,
     }
 
 
@@ -127,20 +183,45 @@ def regrade() -> int:
     grade_of: the band of its rating), so that no grade is set by hand."""
     for path in sorted(PUZZLE_DIR.glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
-        # sitegen/puzzles.py `features`, from the file (its loader refuses a grade out of band).
-        alternatives = data["proof"]["alternatives"]
-        grade = grade_of(
-            len(alternatives) + 1,
-            sum(int(a.get("nodes", 0)) for a in alternatives.values()),
-            max(len(line) for line in data["refutations"].values()),
-            bool(data["features"]["beginner_falls"]),
-        )
+        f = data_features(data)  # sitegen/puzzle_records.py `features`, from the file
+        grade = grade_of(f["legal"], f["nodes"], f["depth"], f["beginner_falls"], f["steps"])
         if data["difficulty"]["grade"] != grade:
             print(f"{path.stem}: {data['difficulty']['grade']} -> {grade}")
             data["difficulty"]["grade"] = grade
             path.write_text(
                 json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"
             )
+    return 0
+
+
+def deepen(names: list[str], steps: int, max_nodes: int, folder: Path) -> int:
+    """Makes stored puzzles "win in N": the solution's next N - 1 actions proved unique too
+    (prove_step, within max_nodes for them all), written with `steps` and `later` and the grade
+    of the new rating; a puzzle whose later step has a second winning action is left as it is."""
+    for name in names:
+        path = folder / f"{name}.json"
+        data = json.loads(path.read_text(encoding="utf-8"))
+        walk = engine.from_state(data["state"])
+        later = []
+        left = max_nodes
+        for k in range(1, steps):
+            walk.play(data["solution"][k - 1])
+            if walk.status == "won" or k >= len(data["solution"]):
+                break
+            step = prove_step(data["game"], walk, data["solution"][k], left)
+            if step is None:
+                break
+            later.append({"alternatives": step[0], "refutations": step[1]})
+            left = step[2]
+        if len(later) != steps - 1:
+            print(f"{name}: step {len(later) + 2} is not unique (or not proved): left as it is")
+            continue
+        data["steps"], data["later"] = steps, later
+        f = data_features(data)
+        data["difficulty"]["nodes"] = f["nodes"]
+        data["difficulty"]["grade"] = grade_of(f["legal"], f["nodes"], f["depth"], f["beginner_falls"], steps)
+        write_puzzle(name, data, folder)
+        print(f"{name}: win in {steps}, grade {data['difficulty']['grade']}")
     return 0
 
 
@@ -156,24 +237,36 @@ def main() -> int:
     parser.add_argument("--skip-deals", type=int, default=0, help="won deals to pass over first")
     parser.add_argument("--tail", type=int, default=120, help="positions from each line's end")
     parser.add_argument("--per-deal", type=int, default=2, help="puzzles from one deal, at most")
+    parser.add_argument(
+        "--steps", type=int, default=1, help="win in N: the line's next N-1 actions unique too"
+    )
     parser.add_argument("--dry-run", action="store_true")
+    parser.add_argument(
+        "--out", type=Path, default=PUZZLE_DIR, help="folder to write to (a staging one: docs/ is shared)"
+    )
     parser.add_argument("--regrade", action="store_true", help="only rewrite the stored grades")
+    parser.add_argument(
+        "--deepen", nargs="+", metavar="NAME", help="make these stored puzzles win in --steps"
+    )
     args = parser.parse_args()
     if args.regrade:
         return regrade()
+    if args.deepen:
+        return deepen(args.deepen, args.steps, args.max_nodes, args.out)
     if args.game is None:
         parser.error("--game is needed (except with --regrade)")
     min_legal = args.min_legal or MIN_LEGAL[args.game]
     stop = time.monotonic() + args.max_minutes * 60
     found = 0
     prefix = "cr" if args.game == "crescent" else "cf"
-    taken = {p.stem for p in PUZZLE_DIR.glob("*.json")}
+    args.out.mkdir(parents=True, exist_ok=True)
+    taken = {p.stem for p in (*PUZZLE_DIR.glob("*.json"), *args.out.glob("*.json"))}
     tried = 0
     for deal, code in enumerate(won_codes(args.game)[args.skip_deals : args.skip_deals + args.deals]):
         if found >= args.want or time.monotonic() > stop:
             break
         print(f"deal {deal} {code}: {tried} positions examined so far", file=sys.stderr, flush=True)
-        line = engine.solve(engine.new_game(code), max_seconds=20).moves
+        line = engine.solve(engine.new_game(code), max_seconds=600.0, max_nodes=LINE_NODES).moves
         states = [engine.new_game(code)]
         for move in line:
             nxt = states[-1].copy()
@@ -190,11 +283,10 @@ def main() -> int:
             ident = f"{prefix}{variant}-{code.split('-')[-1].lower()}-{n}"
             if ident in taken:
                 continue
-            proof = examine(args.game, game, line[n], args.max_nodes, args.min_depth)
+            proof = examine(args.game, game, line[n], args.max_nodes, args.min_depth, args.steps)
             tried += 1
             if proof is None:
                 continue
-            nodes = sum(a["nodes"] for a in proof["alternatives"].values())
             legal = len(game.legal_moves())
             first = beginner_move(game)
             falls = first is not None and first != line[n]
@@ -203,33 +295,43 @@ def main() -> int:
                 "beginner_falls": falls,
                 "shallow": {str(d): shallow_moves(game, d) for d in SHALLOW_DEPTHS},
             }
-            depth = max(len(r) for r in proof["refutations"].values())
             data = {
                 "game": args.game,
                 "source": {"code": code, "actions": n, "finder": "find_hard_puzzles"},
                 "state": game.state(),
                 "solution": proof["solution"],
                 "proof": {"alternatives": proof["alternatives"], "win_nodes": proof["win_nodes"]},
-                "difficulty": {
-                    "grade": grade_of(legal, nodes, depth, falls),
-                    "nodes": nodes,
-                    "tempting": proof["lures"],
-                    "legal": legal,
-                },
                 "features": measured,
                 "refutations": proof["refutations"],
             }
+            if args.steps > 1:
+                data["steps"] = args.steps
+                data["later"] = proof["later"]
+            f = data_features(data)
+            nodes, depth = f["nodes"], f["depth"]
+            data["difficulty"] = {
+                "grade": grade_of(legal, nodes, depth, falls, f["steps"]),
+                "nodes": nodes,
+                "tempting": proof["lures"],
+                "legal": legal,
+            }
+            backs = sorted(m for m, v in proof["alternatives"].items() if v["status"] == "back")
             print(
                 f"{ident}: {line[n]} among {legal}, nodes {nodes}, depth {depth}, lures {proof['lures']},"
+                f" back {backs},"
                 f" beginner {first}, grade {data['difficulty']['grade']}",
                 flush=True,
             )
             if not args.dry_run:
-                write_puzzle(ident, data)
+                write_puzzle(ident, data, args.out)
             found += 1
             here += 1
             last = n
-    print(f"{found} puzzles", flush=True)
+    print(
+        f"{found} puzzles; {tried} positions examined in {time.process_time():.0f} s of CPU"
+        f" (load average {os.getloadavg()[0]:.2f})",
+        flush=True,
+    )
     return 0
 
 

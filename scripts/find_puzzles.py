@@ -178,9 +178,9 @@ def regrade(kind: str, budget: float) -> int:
     return 0
 
 
-def write_puzzle(ident: str, data: dict[str, Any]) -> None:
-    """docs/puzzles/<ident>.json, in the one layout every puzzle file has."""
-    (PUZZLE_DIR / f"{ident}.json").write_text(
+def write_puzzle(ident: str, data: dict[str, Any], folder: Path = PUZZLE_DIR) -> None:
+    """docs/puzzles/<ident>.json (or in `folder`), in the one layout every puzzle file has."""
+    (folder / f"{ident}.json").write_text(
         json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"
     )
 

@@ -3,21 +3,27 @@
 A puzzle file (written by scripts/find_puzzles.py from real games) holds, as CONTRACT.md asks,
 `state` and `solution` (a winning line from the state, whose first move is the puzzle's answer),
 and besides: `game`, `source` {code, actions}, `proof` (for each other legal move, the solver's
-verdict "loss" and the nodes it took; the winning line's nodes), `difficulty` {grade (the band of
-the puzzle's rating, GRADE_BOUNDS: checked here), nodes, tempting (the wrong actions that look
-like progress), legal} and `refutations` {wrong move: a line from after it}. The build checks what is
-cheap to check (the position, the solution wins, every refutation line is legal, the proof
-names exactly the other legal moves); tests/test_puzzles.py re-runs the solver's proofs.
+verdict, "loss" or "back" (sitegen/puzzle_proofs.py: lost, or every win after it passes again
+through this position), and the nodes it took; the winning line's nodes), `difficulty` {grade
+(the band of the puzzle's rating, GRADE_BOUNDS: checked here), nodes, tempting (the wrong actions
+that look like progress), legal} and `refutations` {wrong move: a line from after it; for a
+"back" one, the line that comes back to this position}. A "win in N" puzzle (the hard band) adds
+`steps` N and `later`, one {alternatives, refutations} per step 2..N, at the position after the
+solution's first 1..N-1 actions: the solution's next action is the only one there too, every
+other proved lost or back. The build checks what is cheap to check (the position, the solution
+wins, every refutation line is legal and a "back" one ends at its position again, the proofs
+name exactly the other legal moves, at every step); tests/test_puzzles.py re-runs the proofs.
 
 A puzzle's rating (`rating`, the element's `data-rating`) is a sum over measured features
-(`features`): RATING_BASE, plus RATING_WEIGHTS["legal"] for every legal action beyond two, plus
-RATING_WEIGHTS["nodes"] for every doubling of the proof (floor(log2(1 + proof nodes))), plus
-RATING_WEIGHTS["depth"] for every action of its longest refutation line (the solver's line
-after the wrong action until it finds no new position, at most 10: how late the loss shows),
+(`features`, `rating_of`): RATING_BASE, plus RATING_WEIGHTS["legal"] for every legal action beyond
+two, plus RATING_WEIGHTS["nodes"] for every doubling of the proofs (floor(log2(1 + proof nodes))),
+plus RATING_WEIGHTS["depth"] for every action of its longest refutation line of a lost action
+(the solver's line after it until it finds no new position, at most 10: how late the loss shows),
 plus RATING_WEIGHTS["beginner"] when the beginner (scripts/rate_puzzles.py: Crescent's
-scripts/greedy.py, a Canfield analogue) plays a wrong action. The first three are the stored
-proof's, checked here; `features.beginner_falls` is measured by scripts/rate_puzzles.py, which
-also checks the rating against how often the beginner and shallow searches fail.
+scripts/greedy.py, a Canfield analogue) plays a wrong action, plus RATING_WEIGHTS["steps"] for
+every step beyond the first. The proofs' figures are the stored ones, checked here;
+`features.beginner_falls` is measured by scripts/rate_puzzles.py, which also checks the rating
+against how often the beginner and shallow searches fail.
 """
 
 from __future__ import annotations
@@ -34,9 +40,20 @@ RATING_BASE = 800
 # The reader's rating (assets/js/learn/rating.js: K and START there are these).
 READER_START = 1200
 READER_K = 32
-RATING_WEIGHTS = {"legal": 100, "nodes": 60, "depth": 30, "beginner": 200}
+RATING_WEIGHTS = {"legal": 100, "nodes": 60, "depth": 30, "beginner": 200, "steps": 150}
 # Ratings from the first bound up are medium, from the second up hard (grade_of).
 GRADE_BOUNDS = (1150, 1500)
+
+
+@dataclass(frozen=True)
+class Step:
+    """A later step of a "win in N" puzzle: its position (after the solution's first actions),
+    the solution's action there, and the other actions' verdicts and lines, as at step 1."""
+
+    state: dict[str, Any]
+    move: str
+    alternatives: dict[str, dict[str, Any]]
+    refutations: dict[str, list[str]]
 
 
 @dataclass(frozen=True)
@@ -52,6 +69,8 @@ class Puzzle:
     refutations: dict[str, list[str]]
     source: dict[str, Any]
     features: dict[str, Any]
+    steps: int = 1  # the reader's steps, each with one winning action ("win in N")
+    later: tuple[Step, ...] = ()  # steps 2..N
 
     @property
     def move(self) -> str:
@@ -59,6 +78,47 @@ class Puzzle:
 
 
 _cache: dict[str, Puzzle] = {}
+
+
+def _check_step(fail: Any, game: Any, good: str, alternatives: Any, refutations: Any, where: str) -> None:
+    """One step's claim, checked cheaply: its verdicts name exactly the other legal actions,
+    each "loss" or "back" (sitegen/puzzle_proofs.py; tests/test_puzzles.py re-proves them), and
+    each has a legal refutation line; a "back" one's line ends at the step's position again."""
+    from sitegen.puzzle_proofs import VERDICTS, same_position
+
+    legal = set(game.legal_moves())
+    if not isinstance(alternatives, dict) or set(alternatives) != legal - {good}:
+        raise fail(
+            "later" if where else "proof",
+            f"{where}proof.alternatives must name every other legal move: "
+            f"{', '.join(sorted(legal - {good}))}",
+        )
+    field = "later" if where else "refutations"
+    for move, verdict in alternatives.items():
+        if not isinstance(verdict, dict) or verdict.get("status") not in VERDICTS:
+            raise fail(
+                field if where else "proof", f"{where}the alternative {move!r} is not proved lost or back"
+            )
+        if not isinstance(verdict.get("nodes"), int) or verdict["nodes"] < 0:
+            raise fail(field if where else "proof", f"{where}the alternative {move!r} has no node count")
+    if not isinstance(refutations, dict) or set(refutations) != set(alternatives):
+        raise fail(field, f"{where}refutations must give a line for every wrong move")
+    for move, line in refutations.items():
+        twin = game.copy()
+        twin.play(move)
+        if not isinstance(line, list):
+            raise fail(field, f"{where}refutation of {move!r} must be a list of actions")
+        for i, step in enumerate(line):
+            reason = twin.check(step) if isinstance(step, str) else "bad-notation"
+            if reason is not None:
+                raise fail(
+                    field, f"{where}refutation of {move!r}: action {i + 1} {step!r} is illegal: {reason}"
+                )
+            twin.play(step)
+        if alternatives[move]["status"] == "back" and not (line and same_position(twin, game)):
+            raise fail(
+                field, f"{where}the line of {move!r}, said to come back, does not end at this position"
+            )
 
 
 def load_puzzle(docs_dir: Path, name: str, root: Path | None = None) -> Puzzle:
@@ -70,7 +130,7 @@ def load_puzzle(docs_dir: Path, name: str, root: Path | None = None) -> Puzzle:
         root,
         "a puzzle",
         ("game", "state", "solution", "proof", "difficulty", "refutations", "features"),
-        ("source",),
+        ("source", "steps", "later"),
     )
     if file.digest in _cache:
         return _cache[file.digest]
@@ -97,32 +157,27 @@ def load_puzzle(docs_dir: Path, name: str, root: Path | None = None) -> Puzzle:
         raise fail("solution", f"the solution ends {walk.status!r}, not won")
     proof = data["proof"]
     alternatives = proof.get("alternatives") if isinstance(proof, dict) else None
-    legal = set(game.legal_moves())
-    if not isinstance(alternatives, dict) or set(alternatives) != legal - {solution[0]}:
-        raise fail(
-            "proof",
-            "proof.alternatives must name every other legal move: "
-            f"{', '.join(sorted(legal - {solution[0]}))}",
-        )
-    for move, verdict in alternatives.items():
-        if not isinstance(verdict, dict) or verdict.get("status") != "loss":
-            raise fail("proof", f"the alternative {move!r} is not proved lost")
+    refutations = data["refutations"]
+    _check_step(fail, game, solution[0], alternatives, refutations, "")
+    assert isinstance(alternatives, dict)  # _check_step raised otherwise
     difficulty = data["difficulty"]
     if not isinstance(difficulty, dict) or difficulty.get("grade") not in GRADES:
         raise fail("difficulty", f"difficulty.grade must be one of {', '.join(GRADES)}")
-    refutations = data["refutations"]
-    if not isinstance(refutations, dict) or set(refutations) != set(alternatives):
-        raise fail("refutations", "refutations must give a line for every wrong move")
-    for move, line in refutations.items():
-        twin = game.copy()
-        twin.play(move)
-        for i, step in enumerate(line):
-            reason = twin.check(step) if isinstance(step, str) else "bad-notation"
-            if reason is not None:
-                raise fail(
-                    "refutations", f"refutation of {move!r}: action {i + 1} {step!r} is illegal: {reason}"
-                )
-            twin.play(step)
+    steps = data.get("steps", 1)
+    later_data = data.get("later", [])
+    if not isinstance(steps, int) or isinstance(steps, bool) or not 1 <= steps <= len(solution):
+        raise fail("steps", f"steps must be a whole number from 1 to the solution's {len(solution)} actions")
+    if not isinstance(later_data, list) or len(later_data) != steps - 1:
+        raise fail("later", f"later must hold one object per step after the first: {steps - 1}")
+    later: list[Step] = []
+    walk = game.copy()
+    for k, item in enumerate(later_data, start=1):
+        walk.play(solution[k - 1])
+        if not isinstance(item, dict) or set(item) != {"alternatives", "refutations"}:
+            raise fail("later", f"later[{k - 1}] must hold exactly alternatives and refutations")
+        where = f"step {k + 1} (after {' '.join(solution[:k])}): "
+        _check_step(fail, walk, solution[k], item["alternatives"], item["refutations"], where)
+        later.append(Step(walk.state(), solution[k], item["alternatives"], item["refutations"]))
     puzzle = Puzzle(
         name,
         shown,
@@ -135,9 +190,11 @@ def load_puzzle(docs_dir: Path, name: str, root: Path | None = None) -> Puzzle:
         refutations,
         data.get("source", {}),
         measured,
+        steps,
+        tuple(later),
     )
     f = features(puzzle)
-    band = grade_of(f["legal"], f["nodes"], f["depth"], f["beginner_falls"])
+    band = grade_of(f["legal"], f["nodes"], f["depth"], f["beginner_falls"], f["steps"])
     if difficulty["grade"] != band:
         raise fail(
             "difficulty",
@@ -149,16 +206,50 @@ def load_puzzle(docs_dir: Path, name: str, root: Path | None = None) -> Puzzle:
 
 
 def features(puzzle: Puzzle) -> dict[str, Any]:
-    """The measured features the rating sums (see the module's docstring)."""
+    """The measured features the rating sums (see rating_of)."""
+    return step_features(
+        [(puzzle.alternatives, puzzle.refutations), *((s.alternatives, s.refutations) for s in puzzle.later)],
+        bool(puzzle.features.get("beginner_falls")),
+    )
+
+
+def data_features(data: dict[str, Any]) -> dict[str, Any]:
+    """features() of a puzzle file's JSON object, before it is loaded (scripts' regrade)."""
+    steps = [(data["proof"]["alternatives"], data["refutations"])]
+    steps += [(item["alternatives"], item["refutations"]) for item in data.get("later", [])]
+    return step_features(steps, bool(data["features"]["beginner_falls"]))
+
+
+def step_features(
+    steps: list[tuple[dict[str, dict[str, Any]], dict[str, list[str]]]], beginner_falls: bool
+) -> dict[str, Any]:
+    """From each step's (alternatives, refutations): the first step's legal actions, the nodes
+    of every step's proofs, the longest refutation line of a lost action at any step (a
+    "back" line only shows an undo, not how late a loss shows; 0 when none is lost), the
+    beginner's fall at the first step, and the number of steps."""
+    lost = [
+        len(refutations[move])
+        for alternatives, refutations in steps
+        for move, verdict in alternatives.items()
+        if verdict.get("status") == "loss"
+    ]
     return {
-        "legal": len(puzzle.alternatives) + 1,
-        "nodes": sum(int(a.get("nodes", 0)) for a in puzzle.alternatives.values()),
-        "depth": max(len(line) for line in puzzle.refutations.values()),
-        "beginner_falls": bool(puzzle.features.get("beginner_falls")),
+        "legal": len(steps[0][0]) + 1,
+        "nodes": sum(int(v.get("nodes", 0)) for alternatives, _ in steps for v in alternatives.values()),
+        "depth": max(lost, default=0),
+        "beginner_falls": beginner_falls,
+        "steps": len(steps),
     }
 
 
-def rating_of(legal: int, nodes: int, depth: int, beginner_falls: bool) -> int:
+def rating_of(legal: int, nodes: int, depth: int, beginner_falls: bool, steps: int = 1) -> int:
+    """RATING_BASE, plus RATING_WEIGHTS["legal"] per legal action beyond two, ["nodes"] per
+    doubling of the proofs' nodes (floor(log2(1 + nodes))), ["depth"] per action of the longest
+    refutation line of a lost action, ["beginner"] when the beginner plays a wrong action, and ["steps"] per
+    step beyond the first of a "win in N" puzzle. A later step counts twice over: once by its
+    weight, once by what its own proofs add to `nodes` and `depth` (features sums every step's
+    proofs and takes the longest line of any step); its own legal actions are not counted, as
+    the reader who got step 1 right has already seen the position's kind."""
     w = RATING_WEIGHTS
     return (
         RATING_BASE
@@ -166,17 +257,18 @@ def rating_of(legal: int, nodes: int, depth: int, beginner_falls: bool) -> int:
         + w["nodes"] * ((1 + nodes).bit_length() - 1)
         + w["depth"] * depth
         + w["beginner"] * int(beginner_falls)
+        + w["steps"] * (steps - 1)
     )
 
 
 def rating(puzzle: Puzzle) -> int:
     f = features(puzzle)
-    return rating_of(f["legal"], f["nodes"], f["depth"], f["beginner_falls"])
+    return rating_of(f["legal"], f["nodes"], f["depth"], f["beginner_falls"], f["steps"])
 
 
-def grade_of(legal: int, nodes: int, depth: int, beginner_falls: bool) -> str:
+def grade_of(legal: int, nodes: int, depth: int, beginner_falls: bool, steps: int = 1) -> str:
     """The grade is the rating's band (GRADE_BOUNDS), so it follows the measured features."""
-    r = rating_of(legal, nodes, depth, beginner_falls)
+    r = rating_of(legal, nodes, depth, beginner_falls, steps)
     return GRADES[sum(r >= bound for bound in GRADE_BOUNDS)]
 
 

@@ -30,17 +30,24 @@ def test_rating_is_the_documented_sum() -> None:
     for name in PUZZLES:
         puzzle = load_puzzle(DOCS, name, ROOT)
         f = features(puzzle)
+        steps = [(puzzle.alternatives, puzzle.refutations)]
+        steps += [(step.alternatives, step.refutations) for step in puzzle.later]
+        assert f["steps"] == puzzle.steps == len(steps)
         assert f["legal"] == len(puzzle.alternatives) + 1 == puzzle.difficulty["legal"]
         assert f["nodes"] == puzzle.difficulty["nodes"]
+        assert f["nodes"] == sum(v["nodes"] for alts, _ in steps for v in alts.values())
         doublings = 0
         while 2 ** (doublings + 1) <= f["nodes"] + 1:
             doublings += 1
+        # The longest line that shows a wrong action losing, at any step ("back" lines only undo).
+        lost = [len(lines[m]) for alts, lines in steps for m, v in alts.items() if v["status"] == "loss"]
         expected = (
             RATING_BASE
             + w["legal"] * (f["legal"] - 2)
             + w["nodes"] * doublings
-            + w["depth"] * max(len(line) for line in puzzle.refutations.values())
+            + w["depth"] * max(lost, default=0)
             + w["beginner"] * f["beginner_falls"]
+            + w["steps"] * (len(steps) - 1)
         )
         assert rating(puzzle) == expected, name
 
@@ -65,8 +72,11 @@ def test_every_built_puzzle_carries_its_integer_rating(built_site: Path) -> None
     order = puzzle_order(DOCS, ROOT)
     expected = {p.name: rating(p) for game in order.values() for p in game}
     for lang in catalogues.LANGUAGES:
-        page = built_site / ("" if lang == "en" else lang) / "puzzles" / "index.html"
-        html = page.read_text(encoding="utf-8")
+        # One Puzzles page, or one per game (puzzles-crescent/, puzzles-canfield/).
+        folder = built_site / ("" if lang == "en" else lang)
+        html = "".join(
+            page.read_text(encoding="utf-8") for page in sorted(folder.glob("puzzles*/index.html"))
+        )
         found = {}
         for tag in re.findall(r"<[^>]*\bdata-puzzle=\"[^\"]*\"[^>]*>", html):
             name = re.search(r'data-puzzle="([^"]*)"', tag)[1]  # type: ignore[index]

@@ -1,29 +1,34 @@
 """Puzzles (docs/puzzles/*.json): the stored facts, the solver's uniqueness proofs run again,
 and the answers the Puzzles page is built with.
 
-CPU budget of the re-proofs: every wrong move of every puzzle is solved again with the
-complete search only (`quick=False`, deterministic), each within PROOF_SECONDS; the whole set
-takes a few seconds of CPU on this machine (scripts/find_puzzles.py keeps puzzles whose proof
-is small: late positions of won games). The test prints the CPU time it took.
+CPU budget of the re-proofs: every wrong move of every step of every puzzle is solved again
+with the complete search only (`quick=False`, deterministic; a "back" one with the puzzle's
+position counted as lost), each within the nodes its stored proof took plus PROOF_SLACK; the
+finders keep proofs small (scripts/find_hard_puzzles.py --max-nodes), so the whole set takes a
+few seconds of CPU. The test prints the CPU time it took.
 """
 
 from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 import catalogues
 import engine
+from engine.search import CHECK_EVERY
 from sitegen.errors import SourceError
-from sitegen.puzzles import answers, load_puzzle, puzzle_order
+from sitegen.puzzle_proofs import back_search, same_position
+from sitegen.puzzles import Puzzle, answers, load_puzzle, puzzle_order
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 PUZZLES = sorted(p.stem for p in (DOCS / "puzzles").glob("*.json"))
-PROOF_SECONDS = 20.0  # per wrong move, complete search only; the CPU budget stated above
+# The search checks its node budget every CHECK_EVERY nodes: a proof that took N nodes fits N + this.
+PROOF_SLACK = 2 * CHECK_EVERY
 
 
 def test_at_least_twelve_puzzles_per_game() -> None:
@@ -31,27 +36,56 @@ def test_at_least_twelve_puzzles_per_game() -> None:
     assert len(order["crescent"]) >= 12 and len(order["canfield"]) >= 12
 
 
+def _steps(puzzle: Puzzle) -> list[tuple[engine.Game, str, dict, dict]]:
+    """(position, the solution's action there, alternatives, refutations) of every step."""
+    game = engine.from_state(puzzle.state)
+    out = [(game, puzzle.move, puzzle.alternatives, puzzle.refutations)]
+    walk = game
+    for k, step in enumerate(puzzle.later, start=1):
+        walk = walk.copy()
+        walk.play(puzzle.solution[k - 1])
+        assert walk.state() == step.state and step.move == puzzle.solution[k]
+        out.append((walk, step.move, step.alternatives, step.refutations))
+    return out
+
+
 @pytest.mark.parametrize("name", PUZZLES)
 def test_exactly_one_move_keeps_the_game_winnable(name: str) -> None:
-    """The solver proves again that every legal move but the solution's first one loses, and
-    the solution (CONTRACT.md) wins from the stored state."""
+    """The solver proves again, at every step, that every legal move but the solution's is lost
+    or only comes back (sitegen/puzzle_proofs.py), each within the node budget its stored
+    proof took (plus one check interval: the search is deterministic), and the solution
+    (CONTRACT.md) wins from the stored state."""
     puzzle = load_puzzle(DOCS, name, ROOT)
     game = engine.from_state(puzzle.state)
     walk = game.copy()
     for move in puzzle.solution:
         walk.play(move)
     assert walk.status == "won"
-    others = [m for m in game.legal_moves() if m != puzzle.move]
-    assert others and sorted(others) == sorted(puzzle.alternatives)
     cpu = time.process_time()
-    for move in others:
-        child = game.copy()
-        child.play(move)
-        proof = engine.solve(child, max_seconds=PROOF_SECONDS, quick=False)
-        assert proof.status == "loss", (move, proof.status, proof.why)
+    proved = 0
+    for position, good, alternatives, refutations in _steps(puzzle):
+        others = [m for m in position.legal_moves() if m != good]
+        assert others and sorted(others) == sorted(alternatives)
+        for move in others:
+            stored = alternatives[move]
+            budget = stored["nodes"] + PROOF_SLACK
+            if stored["status"] == "loss":
+                child = position.copy()
+                child.play(move)
+                proof = engine.solve(child, max_seconds=1e9, max_nodes=budget, quick=False)
+                assert proof.status == "loss", (move, proof.status, proof.why)
+            else:
+                assert stored["status"] == "back"
+                assert back_search(position, move, budget).status == "back", move
+                # Not lost either: its line comes back to this position, which the solution wins.
+                again = position.copy()
+                for step in [move, *refutations[move]]:
+                    again.play(step)
+                assert same_position(again, position), move
+            proved += 1
     # The source game had this position: the stats run won that deal.
     assert puzzle.source["code"].startswith(("CR1-", "CF1-"))
-    print(f"{name}: {len(others)} losses proved in {time.process_time() - cpu:.2f} s CPU")
+    print(f"{name}: {proved} verdicts proved in {time.process_time() - cpu:.2f} s CPU")
 
 
 @pytest.mark.parametrize("name", PUZZLES[:3] + PUZZLES[-3:])
@@ -98,10 +132,11 @@ def test_a_bad_solution_is_named_with_file_and_line(tmp_path: Path) -> None:
     assert err.value.line == text[: text.index('"1>1"')].count("\n") + 1
 
 
-def test_every_language_has_the_puzzles_page() -> None:
+def test_every_language_has_the_puzzles_pages() -> None:
+    """Each game's puzzles are on a Puzzles page in every language (one page, or one per game)."""
     for lang in catalogues.LANGUAGES:
-        page = (DOCS / lang / "puzzles.md").read_text(encoding="utf-8")
-        assert "<!-- puzzles: crescent -->" in page and "<!-- puzzles: canfield -->" in page
+        pages = "".join(p.read_text(encoding="utf-8") for p in (DOCS / lang).glob("puzzles*.md"))
+        assert "<!-- puzzles: crescent -->" in pages and "<!-- puzzles: canfield -->" in pages, lang
 
 
 HARD = [
@@ -140,3 +175,92 @@ def test_every_grade_is_the_band_of_the_rating() -> None:
         r = rating(puzzle)
         want = GRADES[0] if r < GRADE_BOUNDS[0] else GRADES[1] if r < GRADE_BOUNDS[1] else GRADES[2]
         assert puzzle.difficulty["grade"] == want, (name, r)
+
+
+def _with(tmp_path: Path, name: str, change: Callable[[dict], None]) -> tuple[Path, str]:
+    """A copy of the stored puzzle NAME, changed, in a docs folder of its own; and its text."""
+    docs = tmp_path / "docs"
+    (docs / "puzzles").mkdir(parents=True, exist_ok=True)
+    data = json.loads((DOCS / "puzzles" / f"{name}.json").read_text())
+    change(data)
+    text = json.dumps(data, indent=1, sort_keys=True)
+    (docs / "puzzles" / f"{name}.json").write_text(text)
+    return docs, text
+
+
+MULTI = [n for n in PUZZLES if json.loads((DOCS / "puzzles" / f"{n}.json").read_text()).get("steps", 1) > 1]
+BACK = [
+    n
+    for n in PUZZLES
+    if any(
+        v["status"] == "back"
+        for step in [json.loads((DOCS / "puzzles" / f"{n}.json").read_text())]
+        for alts in [step["proof"]["alternatives"], *(s["alternatives"] for s in step.get("later", []))]
+        for v in alts.values()
+    )
+]
+
+
+def test_the_set_has_win_in_n_puzzles_and_actions_that_come_back() -> None:
+    assert MULTI and BACK
+    puzzle = load_puzzle(DOCS, MULTI[0], ROOT)
+    assert puzzle.steps == len(puzzle.later) + 1 >= 2
+    assert [s.move for s in puzzle.later] == list(puzzle.solution[1 : puzzle.steps])
+
+
+@pytest.mark.parametrize(
+    ("status", "said"), [("win", "is not proved lost or back"), ("unknown", "is not proved lost or back")]
+)
+def test_a_verdict_other_than_loss_or_back_is_refused(tmp_path: Path, status: str, said: str) -> None:
+    name = MULTI[0]
+    first = min(json.loads((DOCS / "puzzles" / f"{name}.json").read_text())["proof"]["alternatives"])
+
+    def change(data: dict) -> None:
+        data["proof"]["alternatives"][first]["status"] = status
+
+    docs, _ = _with(tmp_path, name, change)
+    with pytest.raises(SourceError) as err:
+        load_puzzle(docs, name, tmp_path)
+    assert f"{first!r} {said}" in err.value.message
+
+
+def test_a_back_line_that_does_not_come_back_is_refused(tmp_path: Path) -> None:
+    """A "back" verdict's line must end at its step's position again (here: cut short)."""
+    name = next(n for n in BACK if n in MULTI)
+    data = json.loads((DOCS / "puzzles" / f"{name}.json").read_text())
+    k, move = next(
+        (k, m)
+        for k, s in enumerate(data["later"])
+        for m, v in s["alternatives"].items()
+        if v["status"] == "back"
+    )
+
+    def change(d: dict) -> None:
+        d["later"][k]["refutations"][move] = []
+
+    docs, _ = _with(tmp_path, name, change)
+    with pytest.raises(SourceError) as err:
+        load_puzzle(docs, name, tmp_path)
+    assert f"step {k + 2} " in err.value.message
+    assert f"the line of {move!r}, said to come back, does not end at this position" in err.value.message
+
+
+def test_steps_and_later_must_agree(tmp_path: Path) -> None:
+    name = MULTI[0]
+
+    def drop(d: dict) -> None:
+        d["later"] = []
+
+    docs, text = _with(tmp_path, name, drop)
+    with pytest.raises(SourceError) as err:
+        load_puzzle(docs, name, tmp_path)
+    assert "one object per step after the first" in err.value.message
+    assert err.value.line == text[: text.index('"later"')].count("\n") + 1
+
+    def extra(d: dict) -> None:
+        d["later"][0]["alternatives"][d["solution"][1]] = {"status": "loss", "nodes": 1}
+
+    docs, _ = _with(tmp_path / "b", name, extra)
+    with pytest.raises(SourceError) as err:
+        load_puzzle(docs, name, tmp_path / "b")
+    assert "step 2 (after " in err.value.message and "must name every other legal move" in err.value.message
