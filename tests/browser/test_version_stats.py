@@ -104,3 +104,24 @@ def test_a_game_won_in_two_versions_counts_in_each_version_only(
     expect(stats.locator("[data-role='stats-note']")).to_have_text(msg(lang, "play.stats.cleared"))
     assert _kept(page, "cc-stats:crescent:N") is None
     assert _kept(page, "cc-stats:crescent:F")["won"] == 1
+
+
+def test_the_menu_names_the_canfield_version_played(page: Page, live_url: str, watched: Watch) -> None:
+    """Canfield's menu has the dialog's two groups (the app's draws, the other versions) and
+    follows the version of the game on the board: Storehouse, then the app's draw 3."""
+    url = live_url + page_path("es", "play-canfield")
+    stats = page.locator("[data-board] [data-role='mystats']")
+    menu = stats.locator("[data-role='stats-version']")
+    open_live(page, url + "#code=CF1-D1HKP3STW-AAAAAAB")
+    groups = menu.locator("optgroup")
+    expect(groups).to_have_count(2)
+    assert groups.evaluate_all("(gs) => gs.map((g) => g.label)") == [
+        msg("es", "play.dialog.draw"),
+        msg("es", "play.dialog.other-versions"),
+    ]
+    assert groups.nth(0).locator("option").evaluate_all("(os) => os.map((o) => o.value)") == ["D3", "D1"]
+    expect(menu).to_have_value("D1HKP3STW")
+    expect(menu.locator("option:checked")).to_have_text(msg("es", "play.version.storehouse"))
+    page.evaluate("() => { location.hash = '#code=CF1-D3-AAAAAAB'; }")
+    expect(menu).to_have_value("D3")
+    expect(menu.locator("option:checked")).to_have_text(msg("es", "play.draw.3"))
