@@ -3,7 +3,7 @@
 The build lists every lesson (in each game's `next` order) and every puzzle, with links; the
 page's script (assets/js/learn/progress.js, `Progress`) marks those the reader has done, from
 localStorage, counts them and offers to clear them. Lessons live on their game's rules page
-(`<!-- lesson: ID -->`), puzzles on the Puzzles page.
+(`<!-- lesson: ID -->`), puzzles on their game's puzzles page (sitegen/puzzles.py PAGE_OF).
 """
 
 from __future__ import annotations
@@ -83,14 +83,14 @@ def progress_html(args: str, lang: str, ctx: MarkerContext) -> str:
 
 
 def _puzzle_items(ctx: MarkerContext, lang: str, prefix: str) -> str:
-    """The puzzles' list, in the Puzzles page's order (empty while there are none)."""
+    """The puzzles' list, in the puzzles pages' order (empty while there are none)."""
     import catalogues
     from sitegen.live import _esc
-    from sitegen.puzzles import puzzle_order, puzzle_title
+    from sitegen.puzzles import PAGE_OF, puzzle_order, puzzle_title
 
     items = "".join(
         f'<li data-learn-item="puzzles" data-id="{_esc(puzzle.name)}">'
-        f'<a href="{prefix}puzzles/#puzzle-{_esc(puzzle.name)}">'
+        f'<a href="{prefix}{PAGE_OF[puzzle.game]}/#puzzle-{_esc(puzzle.name)}">'
         f"{_esc(puzzle_title(puzzle, lang, number=number))}</a></li>"
         for puzzles in puzzle_order(ctx.docs_dir, ctx.root).values()
         for number, puzzle in enumerate(puzzles, start=1)

@@ -1,8 +1,18 @@
-"""Puzzles: `<!-- puzzles: GAME -->` on the Puzzles page, from `docs/puzzles/ID.json`.
+"""Puzzles: `<!-- puzzles: GAME -->` on each game's puzzles page, from `docs/puzzles/ID.json`.
+
+Each game's puzzles have a page of their own (PAGE_OF: docs/<lang>/puzzles-GAME.md); the
+Puzzles page (puzzles.md) says what puzzles are and holds the panel (`<!-- puzzlepicker: panel
+-->`: the reader's rating, the picker, the puzzle of the day), which the game pages hold too.
+The panel lists every puzzle of both games (`puzzle_list`), so the picker and the day's puzzle
+work across the pages, and an old address (`puzzles/#puzzle-ID`, from before the split) is sent
+on to the puzzle's page (assets/js/learn/rating.js).
 
 On the page a puzzle is a board (sitegen/learn_tree.py: every click answered from the build):
 the right move solves it; a wrong one shows the position it leads to, says that the solver
-proved it lost, and lets the reader step through the refutation line.
+proved it lost, and lets the reader step through the refutation line. What the page only
+needs once a puzzle is played (the refutation's controls, the "solved" badge, the link to the
+next puzzle) is made by assets/js/learn/lesson.js then, from the page's messages: a page holds
+some 45 puzzles within tests/test_page_weight.py's cap.
 
 The puzzle files themselves (their format, the checks, the rating and grade) are
 sitegen/puzzle_records.py, whose names are re-exported here.
@@ -36,6 +46,7 @@ __all__ = [
     "GAMES",
     "GRADES",
     "GRADE_BOUNDS",
+    "PAGE_OF",
     "PICKER_MESSAGES",
     "PUZZLE_MESSAGES",
     "RATING_BASE",
@@ -49,6 +60,7 @@ __all__ = [
     "load_puzzle",
     "picker_html",
     "puzzle_html",
+    "puzzle_list",
     "puzzle_order",
     "puzzle_title",
     "puzzles_html",
@@ -56,6 +68,9 @@ __all__ = [
     "rating_of",
     "rating_rule_text",
 ]
+
+# The page that holds a game's puzzles (docs/<lang>/PAGE.md; sitegen/progress.py links to it).
+PAGE_OF = {game: f"puzzles-{game}" for game in GAMES}
 
 PICKER_MESSAGES = (
     "learn.rating.yours",
@@ -71,6 +86,11 @@ PUZZLE_MESSAGES = (
     "ui.undone",
     "reason.nothing-to-undo",
     "ui.replay-counter",
+    # learn/puzzle.js makes the refutation's controls, the badge and the next link when needed
+    "ui.replay.prev",
+    "ui.replay.next",
+    "learn.badge.solved",
+    "learn.puzzle.next",
     "learn.already-done",
     "learn.refutation-reset",
     "ui.deselected",
@@ -219,11 +239,27 @@ def puzzles_html(args: str, lang: str, ctx: MarkerContext) -> str:
     puzzles = puzzle_order(ctx.docs_dir, ctx.root)[words[0]]
     if not puzzles:
         ctx.fail(f"puzzles: no {words[0]} puzzle in docs/puzzles/")
-    parts = []
-    for number, puzzle in enumerate(puzzles, start=1):
-        nxt = puzzles[number] if number < len(puzzles) else None
-        parts.append(puzzle_html(puzzle, number, nxt, lang, ctx))
-    return "\n".join(parts)
+    # The goal is the same sentence for every puzzle: held once, each board gets it from here
+    # (learn/lesson.js), as it gets its badge and its refutation's controls.
+    return "\n".join(
+        [
+            f'<template data-role="puzzle-goal">{goal_html(lang)}</template>',
+            *(puzzle_html(puzzle, number, lang, ctx) for number, puzzle in enumerate(puzzles, start=1)),
+        ]
+    )
+
+
+def goal_html(lang: str) -> str:
+    import catalogues
+    from sitegen.live import _esc
+
+    m = lambda key, **p: _esc(catalogues.message(lang, key, **p))  # noqa: E731
+    gap = m("punct.then", before="", after="")  # between a label and its text: none in Japanese
+    goal = m("learn.puzzle.goal")
+    return (
+        '<p class="cc-learn-goal" data-role="goal">'
+        f"<span>{m('punct.label', label=catalogues.message(lang, 'learn.goal'))}</span>{gap}{goal}</p>"
+    )
 
 
 def rating_rule_text(args: str, lang: str, ctx: MarkerContext) -> str:
@@ -268,6 +304,7 @@ def picker_html(args: str, lang: str, ctx: MarkerContext) -> str:
         [
             '<section class="cc-puzzle-picker" data-puzzle-picker data-search-exclude>',
             json_script("ui", ui_messages(lang, PICKER_MESSAGES)),
+            json_script("puzzle-list", puzzle_list(lang, ctx)),
             # Hidden until the script has chosen the day's puzzle (no empty link without it).
             (
                 f'<p data-role="daily" hidden><span>{daily}</span>'
@@ -283,10 +320,28 @@ def picker_html(args: str, lang: str, ctx: MarkerContext) -> str:
     )
 
 
-def puzzle_html(puzzle: Puzzle, number: int, nxt: Puzzle | None, lang: str, ctx: MarkerContext) -> str:
+def puzzle_list(lang: str, ctx: MarkerContext) -> dict[str, Any]:
+    """Every puzzle of both games for the panel's script, in the pages' order (each game's,
+    easiest first, Crescent's first: the order the day's puzzle is chosen in). A puzzle is
+    [id, game, rating, grade]; its title is the game's pattern with its number on its page and
+    its grade's name, as puzzle_title writes it (tests/test_puzzle_pages.py)."""
+    import catalogues
+    from sitegen.live import _page_prefix
+
+    order = puzzle_order(ctx.docs_dir, ctx.root)
+    return {
+        "pages": {game: f"{_page_prefix(ctx)}{PAGE_OF[game]}/" for game in GAMES},
+        "titles": {game: catalogues.pattern(lang, f"learn.puzzle.title.{game}") for game in GAMES},
+        "grades": {grade: catalogues.message(lang, f"learn.grade.{grade}") for grade in GRADES},
+        "puzzles": [
+            [p.name, p.game, rating(p), p.difficulty["grade"]] for game in GAMES for p in order[game]
+        ],
+    }
+
+
+def puzzle_html(puzzle: Puzzle, number: int, lang: str, ctx: MarkerContext) -> str:
     import catalogues
     import diagrams
-    from sitegen.lightpage import state_attribute
     from sitegen.live import JS_MESSAGES, _esc, answers_file, json_script, ui_messages, unpack_svg
     from sitegen.pictures import picture_html
 
@@ -294,7 +349,6 @@ def puzzle_html(puzzle: Puzzle, number: int, nxt: Puzzle | None, lang: str, ctx:
     ctx.claim_id(ident)
     data = answers(puzzle, lang, ident)
     m = lambda key, **p: _esc(catalogues.message(lang, key, **p))  # noqa: E731
-    gap = m("punct.then", before="", after="")  # between a label and its text: none in Japanese
     root = data["nodes"][0]
     svg = unpack_svg(data["packed"], root["svg_ref"])
     title = _esc(puzzle_title(puzzle, lang, number=number))
@@ -303,12 +357,6 @@ def puzzle_html(puzzle: Puzzle, number: int, nxt: Puzzle | None, lang: str, ctx:
     alt = catalogues.message(
         lang, "figure.puzzle", board=board, title=puzzle_title(puzzle, lang, number=number)
     )
-    link = ""
-    if nxt is not None:
-        link = (
-            f'<a data-role="next" href="#puzzle-{_esc(nxt.name)}">'
-            f"{m('learn.puzzle.next', title=puzzle_title(nxt, lang, number=number + 1))}</a>"
-        )
     extra = ""
     if puzzle.game == "crescent":
         extra = (
@@ -329,51 +377,36 @@ def puzzle_html(puzzle: Puzzle, number: int, nxt: Puzzle | None, lang: str, ctx:
         nodes=int(d.get("nodes", 0)),
     )
     facts += " " + m("learn.puzzle.rating", rating=rating(puzzle))
-    return "\n".join(
-        [
-            (
-                f'<section class="cc-live cc-learn cc-puzzle" id="{ident}" data-puzzle="{_esc(puzzle.name)}"'
-                f' data-board="{puzzle.game}" data-lang="{_esc(lang)}" data-diagram-id="{ident}"'
-                f' data-answers="{_esc(answers_file(data, lang))}"'
-                f' data-grade="{_esc(d["grade"])}" data-rating="{rating(puzzle)}" data-title="{title}"'
-                f' data-search-exclude aria-labelledby="{ident}-title"'
-                f"{state_attribute(puzzle.state)}>"
-            ),
-            (
-                f'<h3 class="cc-learn-title" id="{ident}-title">{title}'
-                f' <span class="cc-learn-badge" data-role="badge" hidden>{m("learn.badge.solved")}</span>'
-                "</h3>"
-            ),
-            (
-                '<p class="cc-learn-goal" data-role="goal">'
-                f"<span>{m('punct.label', label=catalogues.message(lang, 'learn.goal'))}</span>"
-                f"{gap}{m('learn.puzzle.goal')}</p>"
-            ),
-            json_script("ui", ui_messages(lang, JS_MESSAGES + PUZZLE_MESSAGES)),
-            # A picture until the board's answers (with its drawing) arrive: a tab stop meanwhile, so
-            # that a keyboard reader who comes to it is taken to the board's first place then.
-            (
-                f'<div class="cc-svg" data-role="svg" tabindex="0" data-picture-stop>'
-                f"{picture_html(svg, lang, ctx, ident=ident, desc_id=ident + '-desc', alt=alt)}</div>"
-            ),
-            (
-                f'<div class="cc-toolbar">{extra}'
-                f'<button type="button" data-action="reset">{m("learn.button.retry")}</button></div>'
-            ),
-            '<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
-            (
-                f'<div class="cc-refutation" data-role="refutation" hidden>'
-                f'<button type="button" data-action="ref-prev">‹ {m("ui.replay.prev")}</button>'
-                f'<span data-role="ref-counter"></span>'
-                f'<button type="button" data-action="ref-next">{m("ui.replay.next")} ›</button></div>'
-            ),
-            f'<p class="cc-learn-done" data-role="done" hidden>{link}</p>',
-            f'<p class="cc-learn-facts">{facts}</p>',
-            (
-                f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
-                f'<p data-role="desc" id="{ident}-desc">{_esc(diagrams.describe(puzzle.state, lang))}</p>'
-                "</details>"
-            ),
-            "</section>",
-        ]
-    )
+    lines = [
+        # No data-state, data-lang, data-title or goal line: the board's position comes with
+        # its answers (it is live then, data-state set, as a Play board's once Python holds
+        # it), the page's language is the document's, its title is the panel's list's, and
+        # the goal the page's template (puzzles_html): 1 KB less per puzzle.
+        (
+            f'<section class="cc-live cc-learn cc-puzzle" id="{ident}" data-puzzle="{_esc(puzzle.name)}"'
+            f' data-board="{puzzle.game}" data-answers="{_esc(answers_file(data, lang))}"'
+            f' data-grade="{_esc(d["grade"])}" data-rating="{rating(puzzle)}"'
+            f' data-search-exclude aria-labelledby="{ident}-title">'
+        ),
+        f'<h3 class="cc-learn-title" id="{ident}-title">{title}</h3>',
+        json_script("ui", ui_messages(lang, JS_MESSAGES + PUZZLE_MESSAGES)),
+        # A picture until the board's answers (with its drawing) arrive: a tab stop meanwhile, so
+        # that a keyboard reader who comes to it is taken to the board's first place then.
+        (
+            f'<div class="cc-svg" data-role="svg" tabindex="0" data-picture-stop>'
+            f"{picture_html(svg, lang, ctx, ident=ident, desc_id=ident + '-desc', alt=alt)}</div>"
+        ),
+        (
+            f'<div class="cc-toolbar">{extra}'
+            f'<button type="button" data-action="reset">{m("learn.button.retry")}</button></div>'
+        ),
+        '<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
+        f'<p class="cc-learn-facts">{facts}</p>',
+        (
+            f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
+            f'<p data-role="desc" id="{ident}-desc">{_esc(diagrams.describe(puzzle.state, lang))}</p>'
+            "</details>"
+        ),
+        "</section>",
+    ]
+    return "\n".join(lines)

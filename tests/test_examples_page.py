@@ -80,7 +80,7 @@ def _first_puzzle_html(game: str, lang: str) -> str:
 
     puzzle = puzzle_order(DOCS, ROOT)[game][0]
     ctx = MarkerContext(path=f"docs/{lang}/puzzles.md", lang=lang, docs_dir=DOCS, root=ROOT)
-    return puzzle_html(puzzle, 1, None, lang, ctx)
+    return puzzle_html(puzzle, 1, lang, ctx)
 
 
 @pytest.mark.parametrize(

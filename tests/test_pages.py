@@ -32,6 +32,8 @@ PAGES = (
     "analysis-crescent.md",
     "analysis-canfield.md",
     "puzzles.md",
+    "puzzles-crescent.md",
+    "puzzles-canfield.md",
     "faq.md",
     "glossary.md",
     "statistics.md",

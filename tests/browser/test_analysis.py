@@ -207,13 +207,14 @@ def test_the_play_pages_link_is_offered_only_for_a_position_it_can_open(
 
 
 @pytest.mark.parametrize(
-    ("page_name", "selector"), [("crescent", "[data-lesson]"), ("puzzles", "[data-puzzle]")]
+    ("page_name", "selector"), [("crescent", "[data-lesson]"), ("puzzles-crescent", "[data-puzzle]")]
 )
 def test_a_lesson_or_puzzle_links_to_its_position(
     page: Page, live_url: str, watched: Watch, page_name: str, selector: str
 ) -> None:
     page.goto(live_url + page_path("el", page_name))
     board = page.locator(selector).first
+    expect(board).to_have_attribute("data-live", "true")  # a puzzle's position comes with its answers
     state = json.loads(board.get_attribute("data-state") or "null")
     link = board.locator("[data-role='analyse-link']")
     expect(link).to_have_text(catalogues.message("el", "analysis.link"))

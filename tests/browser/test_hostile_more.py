@@ -269,10 +269,10 @@ def test_the_puzzle_rating_in_other_tabs_follows_a_puzzle_solved(browser: Browse
     first, second = context.new_page(), context.new_page()
     watches = [watch(first, live_url), watch(second, live_url)]
     try:
-        first.goto(live_url + page_path("el", "puzzles"))
+        first.goto(live_url + page_path("el", "puzzles-crescent"))
         picker = first.locator("[data-puzzle-picker]")
         expect(picker).to_have_attribute("data-reader-rating", "1200")
-        second.goto(live_url + page_path("el", "puzzles") + f"#puzzle-{puzzle.name}")
+        second.goto(live_url + page_path("el", "puzzles-crescent") + f"#puzzle-{puzzle.name}")
         el = second.locator(f"[data-puzzle='{puzzle.name}']")
         el.scroll_into_view_if_needed()
         expect(el.locator("svg [data-place]").first).to_be_attached()

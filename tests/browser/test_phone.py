@@ -285,7 +285,7 @@ def test_a_card_glides_from_where_the_rows_show_it(mobile: Page, live_url: str) 
 def test_lessons_puzzles_and_tryits_show_the_rows(mobile: Page, live_url: str, where: str) -> None:
     """Every live Crescent board is a phone's board: a lesson's, a puzzle's, a rules page's try-it."""
     if where == "puzzle":
-        mobile.goto(live_url + page_path("el", "puzzles"))
+        mobile.goto(live_url + page_path("el", "puzzles-crescent"))
         board = mobile.locator(
             "[data-puzzle] [data-board='crescent'], [data-puzzle][data-board='crescent']"
         ).first

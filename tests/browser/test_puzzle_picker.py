@@ -1,19 +1,21 @@
 """The reader's puzzle rating, the picker and the puzzle of the day with its streak (issue 25
-items 2 and 3), in headless Chromium on the built site. Expected values are computed here from
-the puzzle files (sitegen/puzzles.py `rating`) with Elo (K=32) and FNV-1a written out again."""
+items 2 and 3), in headless Chromium on the built site, across the two games' puzzles pages and
+the Puzzles page (each holds the panel). Expected values are computed here from the puzzle files
+(sitegen/puzzles.py `rating`) with Elo (K=32) and FNV-1a written out again."""
 
 from __future__ import annotations
 
 import datetime as dt
 import json
 import math
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
 
 import catalogues
 import engine
-from sitegen.puzzles import READER_K, READER_START, Puzzle, puzzle_order, rating
+from sitegen.puzzles import PAGE_OF, READER_K, READER_START, Puzzle, puzzle_order, puzzle_title, rating
 from tests.browser.livesite import page_path
 from tests.browser.test_learn import play_puzzle_move
 from tests.conftest import ROOT
@@ -21,7 +23,17 @@ from tests.conftest import ROOT
 pytestmark = pytest.mark.browser
 DOCS = ROOT / "docs"
 ORDER = puzzle_order(DOCS, ROOT)
-PAGE_LIST = ORDER["crescent"] + ORDER["canfield"]  # the Puzzles page's order
+PAGE_LIST = ORDER["crescent"] + ORDER["canfield"]  # the panel's order, on every page
+
+
+def page_of(puzzle: Puzzle) -> str:
+    """The site path of the puzzle's page (English)."""
+    return page_path("en", PAGE_OF[puzzle.game])
+
+
+def at(puzzle: Puzzle) -> re.Pattern[str]:
+    """The URL of the puzzle on its page."""
+    return re.compile(re.escape(page_of(puzzle) + f"#puzzle-{puzzle.name}") + "$")
 
 
 def elo(reader: int, puzzle: int, score: int) -> int:
@@ -40,7 +52,7 @@ def fnv1a(text: str) -> int:
 def solve(page: Page, live_url: str, puzzle: Puzzle, wrong: bool = False) -> None:
     """Opens the puzzle afresh (a page load: only the browser's storage is kept) and solves it."""
     page.goto("about:blank")
-    page.goto(live_url + page_path("en", "puzzles") + f"#puzzle-{puzzle.name}")
+    page.goto(live_url + page_of(puzzle) + f"#puzzle-{puzzle.name}")
     el = page.locator(f"[data-puzzle='{puzzle.name}']")
     expect(el).to_have_attribute("data-live", "true")
     el.scroll_into_view_if_needed()
@@ -59,7 +71,7 @@ def kept(page: Page) -> dict | None:
 
 
 def test_reader_rating_moves_once_per_puzzle_and_clears(page: Page, live_url: str) -> None:
-    first, second = ORDER["crescent"][0], ORDER["crescent"][-1]
+    first, second = ORDER["crescent"][0], ORDER["canfield"][-1]  # one on each game's page
     page.goto(live_url + page_path("en", "puzzles"))
     picker = page.locator("[data-puzzle-picker]")
     expect(picker).to_have_attribute("data-reader-rating", str(READER_START))
@@ -127,11 +139,13 @@ def test_picker_goes_to_an_easier_level_or_harder_unsolved_puzzle(
         want = expected_pick(reader, how, solved)
         assert want.name not in solved
         picker.locator(f"[data-pick='{how}']").click()
+        # On this page, or on the other game's: the page opens at the puzzle and says which.
+        expect(page).to_have_url(at(want))
         expect(picker).to_have_attribute("data-picked", want.name)
-        assert page.evaluate("location.hash") == f"#puzzle-{want.name}"
-        title = page.locator(f"#puzzle-{want.name}").get_attribute("data-title")
         expect(picker.locator("[role='status']")).to_have_text(
-            catalogues.message("en", "learn.pick.chosen", title=title, rating=rating(want))
+            catalogues.message(
+                "en", "learn.pick.chosen", title=puzzle_title(want, "en", DOCS), rating=rating(want)
+            )
         )
         expect(page.locator(f"#puzzle-{want.name}-title")).to_be_focused()
         if how == "easier":
@@ -145,19 +159,31 @@ def test_puzzle_of_the_day_and_its_streak(page: Page, live_url: str) -> None:
     for offset, streak_before, streak_after in [(0, 0, 1), (1, 1, 2), (3, 0, 1)]:
         when = day + dt.timedelta(days=offset)
         page.clock.set_fixed_time(when)
-        page.goto(live_url + page_path("en", "puzzles"))
         date = when.strftime("%Y-%m-%d")
-        assert page.evaluate("new Date().getDate()") == when.day
         want = PAGE_LIST[fnv1a(date) % len(PAGE_LIST)]
-        picker = page.locator("[data-puzzle-picker]")
-        expect(picker).to_have_attribute("data-daily", want.name)
+        # The same puzzle on the Puzzles page and on both games' pages: a link to it where it
+        # is, its anchor on its own page.
+        for name in ("puzzles", *PAGE_OF.values()):
+            page.goto(live_url + page_path("en", name))
+            assert page.evaluate("new Date().getDate()") == when.day
+            picker = page.locator("[data-puzzle-picker]")
+            expect(picker).to_have_attribute("data-daily", want.name)
+            link = picker.locator("[data-role='daily-link']")
+            expect(link).to_have_text(puzzle_title(want, "en", DOCS))
+            href = (
+                f"#puzzle-{want.name}"
+                if name == PAGE_OF[want.game]
+                else f"../{PAGE_OF[want.game]}/#puzzle-{want.name}"
+            )
+            assert link.get_attribute("href") == href, name
+        page.goto(live_url + page_path("en", "puzzles"))
         expect(picker.locator("[data-role='daily']")).to_be_visible()
-        link = picker.locator("[data-role='daily-link']")
-        assert link.get_attribute("href") == f"#puzzle-{want.name}"
         expect(picker).to_have_attribute("data-streak", str(streak_before))
         expect(picker.locator("[data-role='streak']")).to_have_text(
             catalogues.message("en", "learn.daily.streak", streak=streak_before)
         )
+        picker.locator("[data-role='daily-link']").click()
+        expect(page).to_have_url(at(want))
         solve(page, live_url, want)
         expect(picker).to_have_attribute("data-streak", str(streak_after))
 
@@ -165,7 +191,7 @@ def test_puzzle_of_the_day_and_its_streak(page: Page, live_url: str) -> None:
 def test_try_again_the_ones_missed_cycles_through_the_unsolved_misses(page: Page, live_url: str) -> None:
     """Missed at the first try and not solved since: the button goes to each of them in the
     page's order, round again at the end; one solved after the miss drops out; none left: says so."""
-    a, b, c = PAGE_LIST[1], PAGE_LIST[len(PAGE_LIST) // 2], PAGE_LIST[-1]
+    a, b, c = PAGE_LIST[1], PAGE_LIST[len(PAGE_LIST) // 2], PAGE_LIST[-1]  # c: a Canfield one
     page.goto(live_url + page_path("en", "puzzles"))
     # a and c missed, b solved at the first try; a solved later (after its miss).
     page.evaluate(
@@ -177,16 +203,16 @@ def test_try_again_the_ones_missed_cycles_through_the_unsolved_misses(page: Page
     picker = page.locator("[data-puzzle-picker]")
     button = picker.locator("[data-pick='missed']")
     expect(button).to_have_text(catalogues.message("en", "learn.pick.missed"))
-    for want in (a, c, a):
+    for want in (a, c, a):  # Crescent's page, Canfield's, Crescent's again
         button.click()
+        expect(page).to_have_url(at(want))
         expect(picker).to_have_attribute("data-picked", want.name)
-        assert page.evaluate("location.hash") == f"#puzzle-{want.name}"
         expect(page.locator(f"#puzzle-{want.name}-title")).to_be_focused()
     # A real miss on the page counts: b2 missed here joins the list (after a in the page's order).
     b2 = PAGE_LIST[2]
     solve(page, live_url, a)  # a solved now: out of the list
     page.goto("about:blank")
-    page.goto(live_url + page_path("en", "puzzles") + f"#puzzle-{b2.name}")
+    page.goto(live_url + page_of(b2) + f"#puzzle-{b2.name}")
     el = page.locator(f"[data-puzzle='{b2.name}']")
     expect(el).to_have_attribute("data-live", "true")
     el.scroll_into_view_if_needed()
@@ -196,6 +222,7 @@ def test_try_again_the_ones_missed_cycles_through_the_unsolved_misses(page: Page
     picker.locator("[data-pick='missed']").click()
     expect(picker).to_have_attribute("data-picked", b2.name)
     picker.locator("[data-pick='missed']").click()
+    expect(page).to_have_url(at(c))
     expect(picker).to_have_attribute("data-picked", c.name)
     # Every miss solved: the button says none is left and goes nowhere.
     solve(page, live_url, b2)

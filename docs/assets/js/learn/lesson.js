@@ -1,4 +1,4 @@
-/* Lessons (rules pages) and puzzles (Puzzles page).
+/* Lessons (rules pages) and puzzles (each game's puzzles page; learn/puzzle.js extends this).
  *
  * A lesson or puzzle board plays like any board (board/: clicks, drags, keyboard, role="status"),
  * but every answer was computed at build time by the engine (sitegen/learn_tree.py): a small file
@@ -12,10 +12,9 @@ import { unpackSvg } from "../core/packed.js";
 import { ROOT } from "../python/client.js";
 import { Board } from "../board/board.js";
 import { picture, showDrawing } from "../board/picture.js";
-import { busy, clearHint, select, swapDrawing } from "../board/render.js";
+import { busy, clearHint, select } from "../board/render.js";
 import { fetchJSON, questionIndex, storedAnswer } from "../board/sources.js";
 import { markDone, onOtherTab, readProgress } from "./progress.js";
-import { noteSolved, ratePuzzle } from "./rating.js";
 import { sayUnavailable } from "./stale.js";
 import { Glide } from "../play/glide.js";
 
@@ -62,8 +61,10 @@ export class Lesson extends Board {
     this.showing = false; // "Show me" is playing the lesson's line (showMe)
     /** @type {import("../play/glide.js").Glide | null} */
     this.glide = null;
+    // A lesson's position is in the page; a puzzle's comes with its answers (sitegen/puzzles.py
+    // leaves it out of a page of dozens of boards), and the board is live from then on.
     this.s.position = JSON.parse(el.getAttribute("data-state") || "null");
-    el.setAttribute("data-live", "true");
+    if (this.s.position) el.setAttribute("data-live", "true");
     // "Done before": as this browser keeps it, in this tab and when another tab changes it.
     const badge = () => this.showBadge(!!readProgress()[this.family][this.ident]);
     badge();
@@ -80,6 +81,11 @@ export class Lesson extends Board {
     this.answersReady = fetchJSON(this.answersUrl, ROOT).then(
       (/** @type {Tree} */ data) => {
         this.data = data;
+        if (!this.s.position) {
+          this.s.position = data.nodes[0].state;
+          this.el.setAttribute("data-state", JSON.stringify(this.s.position));
+          this.el.setAttribute("data-live", "true");
+        }
         // The page showed a picture of the board (sitegen/pictures.py): the drawing, whose
         // places take clicks, keys and drags, replaces it when the page is idle (boards that
         // arrive while the page loads would otherwise lengthen its busy start), or at once when
@@ -125,6 +131,12 @@ export class Lesson extends Board {
     if (badge) badge.hidden = !on;
   }
 
+  /** The line shown once the goal is reached (a puzzle makes its own: learn/puzzle.js).
+   * @returns {HTMLElement | null} */
+  doneLine() {
+    return /** @type {HTMLElement | null} */ (q(this.el, '[data-role="done"]'));
+  }
+
   isDone() {
     return this.el.getAttribute("data-done") === "true";
   }
@@ -160,15 +172,17 @@ export class Lesson extends Board {
       answer.state = data.nodes[answer.node].state;
     }
     this.applyAnswer(answer, op);
-    if (answer.refutation !== undefined) this.startRefutation(answer.refutation);
-    if (this.family === "puzzles" && (answer.done || answer.refutation !== undefined)) {
-      // A puzzle's first result moves the reader's rating (rating.js: once per puzzle).
-      ratePuzzle(this.ident, Number(this.el.getAttribute("data-rating") || "0"), answer.done ? 1 : 0);
-      if (answer.done) noteSolved(this.ident);
-    }
+    this.answered(answer);
     if (answer.done) this.finish();
     this.syncButtons();
     return Promise.resolve(answer);
+  }
+
+  /** After an answer is shown, before a goal reached is finished: a lesson has nothing more to
+   * do (a puzzle has its refutation and rating: learn/puzzle.js). @param {Answer} answer
+   * @returns {unknown} */
+  answered(answer) {
+    return answer;
   }
 
   /** A click on a resting board: what it rests on (the lesson's explanation, the refutation)
@@ -205,7 +219,7 @@ export class Lesson extends Board {
 
   finish() {
     this.el.setAttribute("data-done", "true");
-    const done = q(this.el, '[data-role="done"]');
+    const done = this.doneLine();
     if (done) done.hidden = false;
     markDone(this.family, this.ident);
     this.showBadge();
@@ -271,10 +285,6 @@ export class Lesson extends Board {
         return;
       case "redeal":
         this.play("redeal", {});
-        return;
-      case "ref-prev":
-      case "ref-next":
-        this.stepRefutation(name === "ref-next" ? 1 : -1);
         return;
     }
   }
@@ -346,48 +356,5 @@ export class Lesson extends Board {
     this.el.removeAttribute("data-showing");
     this.el.setAttribute("data-shown", "true");
     this.showNode(this.msg("learn.show.done"));
-    if (this.refutation) this.showRefutationStep();
-  }
-
-  // ---- a puzzle's refutation: the line that shows why a wrong move loses ------------------
-
-  /** The puzzle's refutation lines (a lesson has none). */
-  lines() {
-    return /** @type {Refutation[]} */ ((this.data && this.data.refutations) || []);
-  }
-
-  /** @param {number} index */
-  startRefutation(index) {
-    this.refutation = { index, step: 0 };
-    this.el.setAttribute("data-refuted", "true");
-    const box = q(this.el, '[data-role="refutation"]');
-    // A move lost at once (nothing left to play) has no line to step through.
-    if (box) box.hidden = this.lines()[index].captions.length === 0;
-    this.showRefutationStep();
-  }
-
-  /** @param {number} delta */
-  stepRefutation(delta) {
-    if (!this.refutation) return;
-    const line = this.lines()[this.refutation.index];
-    const step = this.refutation.step + delta;
-    if (step < 0 || step > line.captions.length) return;
-    this.refutation.step = step;
-    this.showRefutationStep();
-    const caption = step === 0 ? line.start : line.captions[step - 1];
-    this.say(caption, step === line.captions.length ? "refused" : "info");
-  }
-
-  showRefutationStep() {
-    const r = this.refutation;
-    if (!r || !this.data) return;
-    const line = this.lines()[r.index];
-    swapDrawing(this.s, unpackSvg(this.data.packed, line.svgs[r.step]));
-    const total = line.captions.length;
-    setText(this.el, '[data-role="ref-counter"]', format(this.msg("ui.replay-counter"), { step: r.step, total }));
-    const prev = /** @type {HTMLButtonElement | null} */ (q(this.el, '[data-action="ref-prev"]'));
-    const next = /** @type {HTMLButtonElement | null} */ (q(this.el, '[data-action="ref-next"]'));
-    if (prev) prev.disabled = r.step === 0;
-    if (next) next.disabled = r.step === total;
   }
 }

@@ -1,7 +1,8 @@
 /* The reader's puzzle rating (Elo against each puzzle's data-rating), the puzzle of the day and
- * its streak, kept in this browser beside the progress (KEYS.rating); and the Puzzles page's
- * panel ([data-puzzle-picker]) that shows them and picks the next puzzle. Nothing needs a server:
- * the day's puzzle is computed here from the page's own list of puzzles, offline too. */
+ * its streak, kept in this browser beside the progress (KEYS.rating); and the puzzles pages'
+ * panel ([data-puzzle-picker]) that shows them and picks the next puzzle, on this page or on the
+ * other game's. Nothing needs a server: the day's puzzle is computed here from the panel's list
+ * of every puzzle (the same on every page), offline too. */
 import { format, uiMessages } from "../core/messages.js";
 import { KEYS, readJSON, remove, writeJSON } from "../core/storage.js";
 import { onOtherTab, readProgress } from "./progress.js";
@@ -39,13 +40,49 @@ export function fnv1a(text) {
   return h >>> 0;
 }
 
-/** The page's puzzles, in its order: [{id, rating, title}]. */
+/** @typedef {{id: string, game: string, rating: number, title: string, href: string,
+ *   here: boolean}} Item */
+
+/** @type {Item[] | null} */
+let cached = null;
+
+/** Every puzzle of both games' pages, in their order (Crescent's, then Canfield's, each easiest
+ * first): from the panel's list (sitegen/puzzles.py puzzle_list), which every puzzles page
+ * holds. `here`: on this page (its link is its anchor). @returns {Item[]} */
 export function puzzleList() {
-  return [...document.querySelectorAll("[data-puzzle]")].map((el) => ({
-    id: el.getAttribute("data-puzzle") || "",
-    rating: Number(el.getAttribute("data-rating") || "0"),
-    title: el.getAttribute("data-title") || "",
-  }));
+  if (cached) return cached;
+  const node = document.querySelector('[data-puzzle-picker] script[data-role="puzzle-list"]');
+  /** @type {{pages: Record<string, string>, titles: Record<string, string>,
+   *   grades: Record<string, string>, puzzles: [string, string, number, string][]}} */
+  let data = { pages: {}, titles: {}, grades: {}, puzzles: [] };
+  try {
+    if (node) data = JSON.parse(node.textContent || "");
+  } catch {
+    /* an unreadable list: no picker, no day's puzzle (the boards still work) */
+  }
+  /** @type {Record<string, number>} */
+  const numbers = {};
+  cached = data.puzzles.map(([id, game, rating, grade]) => {
+    numbers[game] = (numbers[game] || 0) + 1;
+    const here = !!document.getElementById("puzzle-" + id)?.hasAttribute("data-puzzle");
+    return {
+      id, game, rating, here,
+      title: format(data.titles[game] || "", { number: numbers[game], grade: data.grades[grade] || grade }),
+      href: (here ? "" : data.pages[game] || "") + "#puzzle-" + id,
+    };
+  });
+  return cached;
+}
+
+/** An address from before the puzzles had a page per game (`puzzles/#puzzle-ID`): on a page
+ * that does not hold that puzzle, the browser goes on to the page that does. @returns {boolean}
+ * true when it goes */
+export function followMovedPuzzle() {
+  const m = /^#puzzle-([a-z0-9-]+)$/.exec(location.hash);
+  const item = m && puzzleList().find((p) => p.id === m[1]);
+  if (!item || item.here) return false;
+  location.replace(item.href);
+  return true;
 }
 
 /** The id of the puzzle of the day `day` (YYYY-MM-DD): FNV-1a of it modulo the number of puzzles.
@@ -92,13 +129,17 @@ function streakNow(kept) {
   return kept.day === dayOf(new Date()) || kept.day === dayOf(y) ? kept.streak : 0;
 }
 
-/** The Puzzles page's panel: the reader's rating, the picker, the puzzle of the day. */
+const PICKED = "cc-puzzle-picked"; // sessionStorage: a pick that took the reader to another page
+
+/** The puzzles pages' panel: the reader's rating, the picker, the puzzle of the day. */
 export class Picker {
   /** @param {HTMLElement} el */
   constructor(el) {
     this.el = el;
     this.msgs = uiMessages(el);
+    if (followMovedPuzzle()) return;
     this.render();
+    this.arrived();
     onOtherTab(() => this.render()); // a puzzle solved, or the rating cleared, in another tab
     document.addEventListener("cc-rating", (ev) => {
       this.render();
@@ -138,7 +179,7 @@ export class Picker {
     const item = puzzleList().find((p) => p.id === id);
     const link = this.el.querySelector('[data-role="daily-link"]');
     if (link && item) {
-      link.setAttribute("href", "#puzzle-" + item.id);
+      link.setAttribute("href", item.href);
       link.textContent = item.title;
       this.el.setAttribute("data-daily", item.id);
       const line = this.el.querySelector('[data-role="daily"]');
@@ -179,20 +220,52 @@ export class Picker {
     this.go(best);
   }
 
-  /** Takes the reader to a puzzle: says which, scrolls to it and moves the focus to its title.
-   * @param {{id: string, rating: number, title: string}} best */
+  /** Takes the reader to a puzzle: says which, scrolls to it and moves the focus to its title;
+   * one on the other game's page is opened there, where arrived() says it.
+   * @param {Item} best */
   go(best) {
     this.el.setAttribute("data-picked", best.id);
-    this.say(format(this.msgs["learn.pick.chosen"] || "{title}", { title: best.title, rating: best.rating }));
-    const target = document.getElementById("puzzle-" + best.id);
-    if (target) {
-      history.replaceState(null, "", "#puzzle-" + best.id);
-      target.scrollIntoView();
-      const title = target.querySelector("h3");
-      if (title) {
-        title.setAttribute("tabindex", "-1");
-        title.focus({ preventScroll: true });
+    const text = format(this.msgs["learn.pick.chosen"] || "{title}", { title: best.title, rating: best.rating });
+    if (!best.here) {
+      try {
+        sessionStorage.setItem(PICKED, JSON.stringify({ id: best.id, text }));
+      } catch {
+        /* no session storage: the page opens at the puzzle all the same */
       }
+      location.assign(best.href);
+      return;
     }
+    this.say(text);
+    this.show(best.id);
+  }
+
+  /** @param {string} id the puzzle on this page to scroll to and focus */
+  show(id) {
+    const target = document.getElementById("puzzle-" + id);
+    if (!target) return;
+    history.replaceState(null, "", "#puzzle-" + id);
+    target.scrollIntoView();
+    const title = target.querySelector("h3");
+    if (title) {
+      title.setAttribute("tabindex", "-1");
+      title.focus({ preventScroll: true });
+    }
+  }
+
+  /** This page opened for a pick made on another (go): the pick is said and shown here, and
+   * "try again the ones I missed" goes on from it. */
+  arrived() {
+    let kept = null;
+    try {
+      kept = JSON.parse(sessionStorage.getItem(PICKED) || "null");
+      sessionStorage.removeItem(PICKED);
+    } catch {
+      return;
+    }
+    if (!kept || typeof kept.id !== "string" || location.hash !== "#puzzle-" + kept.id) return;
+    if (!puzzleList().some((p) => p.id === kept.id && p.here)) return;
+    this.el.setAttribute("data-picked", kept.id);
+    this.say(String(kept.text || ""));
+    this.show(kept.id);
   }
 }
