@@ -50,6 +50,20 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 
 @pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """Every test's context (the `context` and `page` fixtures) blocks service workers, unless the
+    test or its file says `@pytest.mark.browser_context_args(service_workers="allow")`: the
+    offline tests (test_offline.py), and the first visit of every language's Play page
+    (test_live.py's test_play_page_goes_live, which keeps the page going live while its worker
+    installs and fills its cache covered). Each page registers the site's worker, which then
+    fetches the whole language (about 800 files) into its cache beside the test: that was half
+    the CPU of the browser tests (tests/browser/test_play.py, 14 tests: 44.5 s of CPU with the
+    worker, 23.7 s without, at load 15-20), for tests none of whose checks read it. Contexts a
+    test makes itself (`browser.new_context`) say what they want, as before."""
+    return {**browser_context_args, "service_workers": "block"}
+
+
+@pytest.fixture(scope="session")
 def site_url(built_site: Path) -> Iterator[str]:
     """Base URL (ending in /) of the built site, served with the right MIME types."""
     with load_script("serve").serving(built_site) as url:

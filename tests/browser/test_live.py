@@ -91,6 +91,9 @@ def msg(lang: str, key: str, **params: Any) -> str:
 @pytest.mark.parametrize(
     ("lang", "game"), [(lang, ("crescent", "canfield")[i % 2]) for i, lang in enumerate(LANGS)]
 )
+# A first visit as a reader makes it: the site's service worker installs and fills its cache
+# meanwhile (the other tests' contexts block it: tests/browser/conftest.py).
+@pytest.mark.browser_context_args(service_workers="allow")
 def test_play_page_goes_live(page: Page, live_url: str, watched: Watch, lang: str, game: str) -> None:
     state = open_live(page, live_url + page_path(lang, f"play-{game}"))
     expected = engine.new_game(CODES[game]).state()

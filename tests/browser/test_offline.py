@@ -25,7 +25,12 @@ from pyworker.analysis import encode_state
 from tests.browser.livesite import watch
 from tests.conftest import ROOT, build_docs, load_script
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+# The service worker is these tests' subject (tests/browser/conftest.py blocks it elsewhere).
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.slow,
+    pytest.mark.browser_context_args(service_workers="allow"),
+]
 
 LIVE_TIMEOUT_MS = 90_000  # as test_live.py: boot mode on a loaded 2-core machine took over 45 s
 READY = "window.CCOffline && window.CCOffline.state === 'ready'"
