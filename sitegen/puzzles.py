@@ -7,9 +7,10 @@ The panel lists every puzzle of both games (`puzzle_list`), so the picker and th
 work across the pages, and an old address (`puzzles/#puzzle-ID`, from before the split) is sent
 on to the puzzle's page (assets/js/learn/rating.js).
 
-On the page a puzzle is a board (sitegen/learn_tree.py: every click answered from the build):
-the right move solves it; a wrong one shows the position it leads to, says that the solver
-proved it lost, and lets the reader step through the refutation line. What the page only
+On the page a puzzle is a board (sitegen/puzzle_answers.py: every click at every step answered
+from the build): the right move solves it (or, "win in N", leads to the next step); a wrong one
+shows the position it leads to, says what the solver proved of it (lost, or it only comes back),
+and lets the reader step through its line. What the page only
 needs once a puzzle is played (the refutation's controls, the "solved" badge, the link to the
 next puzzle) is made by assets/js/learn/lesson.js then, from the page's messages: a page holds
 some 45 puzzles within tests/test_page_weight.py's cap.
@@ -23,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from sitegen.context import MarkerContext
+from sitegen.puzzle_answers import answers
 from sitegen.puzzle_records import (
     GAMES,
     GRADE_BOUNDS,
@@ -102,132 +104,6 @@ PUZZLE_MESSAGES = (
 )
 
 
-# ---- the page's answers ---------------------------------------------------------------------
-
-
-def answers(puzzle: Puzzle, lang: str, ident: str) -> dict[str, Any]:
-    import catalogues
-    import diagrams
-    import engine
-    from sitegen.learn_tree import precompute, state_key
-
-    start = engine.from_state(puzzle.state)
-    solved = start.copy()
-    solved.play(puzzle.move)
-    good_key = state_key(solved.state())
-    children = {}
-    for move in puzzle.alternatives:
-        twin = start.copy()
-        twin.play(move)
-        children[state_key(twin.state())] = move
-    total = int(puzzle.difficulty.get("nodes", 0))
-    refutations: list[dict[str, Any]] = []
-    m = lambda key, **p: catalogues.message(lang, key, **p)  # noqa: E731
-
-    def move_name(move: str, before: dict[str, Any]) -> str:
-        """The move as the page's captions say it ("Move 143: …"); a redeal by its name."""
-        if move == "redeal":
-            return m("learn.puzzle.redeal")
-        return diagrams.caption(move, before, lang, before["moves"] + 1)
-
-    def refute(move: str, svg_ref: Any) -> int:
-        game = start.copy()
-        caption = move_name(move, game.state())
-        game.play(move)
-        svgs = [
-            svg_ref(
-                diagrams.render_svg(
-                    game.state(), lang, diagram_id=ident, interactive=True, highlight=_highlight(move)
-                )
-            )
-        ]
-        captions = []
-        for step in puzzle.refutations[move]:
-            before = game.state()
-            text = (
-                m("ui.redealt", n=before.get("redeals_left", 1) - 1)
-                if step == "redeal" and before.get("redeals_left", 1) > 1
-                else m("ui.redealt-last")
-                if step == "redeal"
-                else diagrams.caption(step, before, lang, before["moves"] + 1)
-            )
-            game.play(step)
-            captions.append(text)
-            svgs.append(
-                svg_ref(
-                    diagrams.render_svg(
-                        game.state(), lang, diagram_id=ident, interactive=True, highlight=_highlight(step)
-                    )
-                )
-            )
-        nodes = int(puzzle.alternatives[move].get("nodes", 0))
-        end = m("learn.puzzle.blocked") if game.status == "blocked" else m("learn.puzzle.no-win")
-        if captions:
-            # The last step as a sentence, then the end. A redeal's step is one already
-            # ("Redealt: no redeals left."): a stop added to it gave "left.. No move is left" in
-            # every language, and a move's step got a Latin stop after Japanese text.
-            last = captions[-1]
-            if not last.endswith((".", "!", "?", "。")):
-                last = m("punct.stop", text=last)
-            captions[-1] = m("punct.then", before=last, after=end)
-        # A redeal is not a move (CONTRACT.md): the message names the action by its kind. With
-        # no step to go through (lost at once), the message ends with the blocked text; the
-        # no-win text would only repeat its opening ("after this move no line wins any more").
-        start_text = m(
-            "learn.puzzle.wrong",
-            move=caption,
-            kind="redeal" if move == "redeal" else "move",
-            nodes=nodes,
-            steps=len(captions),
-            end=end if captions or game.status == "blocked" else "",
-        ).rstrip()
-        refutations.append(
-            {
-                "start": start_text,
-                "captions": captions,
-                "svgs": svgs,
-                "move": move,
-            }
-        )
-        return len(refutations) - 1
-
-    def verdict(before: dict[str, Any], move: str, after: dict[str, Any], svg_ref: Any) -> Any:
-        key = state_key(after)
-        if key == good_key:
-            return 1
-        wrong = children.get(key)
-        if wrong is None:  # not a move of the position (cannot happen: kept for safety)
-            return {"refused": {"reason": "off-goal"}, "message": m("learn.puzzle.try"), "kind": "refused"}
-        index = refute(wrong, svg_ref)
-        first = refutations[index]
-        return {
-            "refutation": index,
-            "message": first["start"],
-            "kind": "refused",
-            "state": after,
-            "selected": None,
-        }
-
-    data = precompute([puzzle.state, solved.state()], lang, ident, verdict, frozenset({1}))
-    caption = move_name(puzzle.move, puzzle.state)
-    # Counts as numbers: the message picks its words for zero (no search) and writes the digits.
-    done = m("learn.puzzle.solved", move=caption, count=len(puzzle.alternatives), nodes=total)
-    for answer in data["responses"]:
-        if answer.get("node") == 1:
-            answer["done"] = True
-            answer["message"] = done
-            answer["kind"] = "won"
-    data["refutations"] = refutations
-    return data
-
-
-def _highlight(move: str) -> tuple[str, str] | None:
-    if ">" not in move:
-        return None
-    src, dst = move.split(">", 1)
-    return src.split(":")[0], dst
-
-
 # ---- <!-- puzzles: GAME --> -------------------------------------------------------------------
 
 
@@ -249,13 +125,13 @@ def puzzles_html(args: str, lang: str, ctx: MarkerContext) -> str:
     )
 
 
-def goal_html(lang: str) -> str:
+def goal_html(lang: str, steps: int = 1) -> str:
     import catalogues
     from sitegen.live import _esc
 
     m = lambda key, **p: _esc(catalogues.message(lang, key, **p))  # noqa: E731
     gap = m("punct.then", before="", after="")  # between a label and its text: none in Japanese
-    goal = m("learn.puzzle.goal")
+    goal = m("learn.puzzle.goal") if steps == 1 else m("learn.puzzle.goal-steps", steps=steps)
     return (
         '<p class="cc-learn-goal" data-role="goal">'
         f"<span>{m('punct.label', label=catalogues.message(lang, 'learn.goal'))}</span>{gap}{goal}</p>"
@@ -270,17 +146,17 @@ def rating_rule_text(args: str, lang: str, ctx: MarkerContext) -> str:
     if args.strip() != "rule":
         ctx.fail("puzzlerating says the rule: <!-- puzzlerating: rule -->")
     w = RATING_WEIGHTS
-    return _esc(
-        catalogues.message(
-            lang,
-            "learn.puzzle.rating-rule",
-            base=RATING_BASE,
-            legal=w["legal"],
-            nodes=w["nodes"],
-            depth=w["depth"],
-            beginner=w["beginner"],
-        )
+    rule = catalogues.message(
+        lang,
+        "learn.puzzle.rating-rule",
+        base=RATING_BASE,
+        legal=w["legal"],
+        nodes=w["nodes"],
+        depth=w["depth"],
+        beginner=w["beginner"],
     )
+    steps = catalogues.message(lang, "learn.puzzle.rating-steps", steps=w["steps"])
+    return _esc(catalogues.message(lang, "punct.then", before=rule, after=steps))
 
 
 def picker_html(args: str, lang: str, ctx: MarkerContext) -> str:
@@ -376,6 +252,8 @@ def puzzle_html(puzzle: Puzzle, number: int, lang: str, ctx: MarkerContext) -> s
         tempting=len(d.get("tempting", [])),
         nodes=int(d.get("nodes", 0)),
     )
+    if puzzle.steps > 1:
+        facts += " " + m("learn.puzzle.win-in", steps=puzzle.steps)
     facts += " " + m("learn.puzzle.rating", rating=rating(puzzle))
     lines = [
         # No data-state, data-lang, data-title or goal line: the board's position comes with
@@ -389,6 +267,8 @@ def puzzle_html(puzzle: Puzzle, number: int, lang: str, ctx: MarkerContext) -> s
             f' data-search-exclude aria-labelledby="{ident}-title">'
         ),
         f'<h3 class="cc-learn-title" id="{ident}-title">{title}</h3>',
+        # A "win in N" puzzle says its own goal (the others take the page's: puzzles_html).
+        goal_html(lang, puzzle.steps) if puzzle.steps > 1 else "",
         json_script("ui", ui_messages(lang, JS_MESSAGES + PUZZLE_MESSAGES)),
         # A picture until the board's answers (with its drawing) arrive: a tab stop meanwhile, so
         # that a keyboard reader who comes to it is taken to the board's first place then.
@@ -409,4 +289,4 @@ def puzzle_html(puzzle: Puzzle, number: int, lang: str, ctx: MarkerContext) -> s
         ),
         "</section>",
     ]
-    return "\n".join(lines)
+    return "\n".join(line for line in lines if line)  # a blank line would end the HTML block

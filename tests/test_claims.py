@@ -125,6 +125,7 @@ def _puzzle_names() -> list[str]:
 def test_every_puzzle_refutation_counts_and_names_its_action(lang: str) -> None:
     """The messages the Puzzles page shows for each wrong action of each stored puzzle."""
     import engine
+    from sitegen.puzzle_answers import steps_of
     from sitegen.puzzles import answers, load_puzzle
 
     term = _redeal_term(lang).lower()[:6]
@@ -134,14 +135,19 @@ def test_every_puzzle_refutation_counts_and_names_its_action(lang: str) -> None:
         data = answers(puzzle, lang, f"puzzle-{name}")
         for line in data["refutations"]:
             move, start = line["move"], line["start"]
-            nodes = int(puzzle.alternatives[move]["nodes"])
-            game = engine.from_state(puzzle.state)
-            for action in [move, *puzzle.refutations[move]]:
+            step = steps_of(puzzle)[line["step"] - 1]  # a "win in N" puzzle's later steps too
+            nodes = int(step.alternatives[move]["nodes"])
+            kind = "redeal" if move == "redeal" else "move"
+            if step.alternatives[move]["status"] == "back":
+                back = catalogues.message(lang, "learn.puzzle.back", move="\0", kind=kind, nodes=nodes)
+                assert start.endswith(back.split("\0", 1)[1]), (name, move, start)
+                continue
+            game = engine.from_state(step.state)
+            for action in [move, *step.refutations[move]]:
                 game.play(action)
             end = catalogues.message(
                 lang, "learn.puzzle.blocked" if game.status == "blocked" else "learn.puzzle.no-win"
             )
-            kind = "redeal" if move == "redeal" else "move"
             steps = len(line["captions"])
             if not steps and game.status != "blocked":
                 end = ""  # "from here no line wins" would repeat the message's opening

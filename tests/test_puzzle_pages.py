@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -126,3 +127,78 @@ def test_the_panel_lists_every_puzzle_on_every_puzzles_page(built_site: Path) ->
             shown = re.findall(r'data-puzzle="([^"]+)"', html)
             game = next((g for g in GAMES if PAGE_OF[g] == page), None)
             assert shown == ([p.name for p in order[game]] if game else []), (lang, page)
+
+
+# ---- "win in N" and "back" on the page (sitegen/puzzle_answers.py) -----------------------------------
+
+
+def _all() -> list:
+    order = puzzle_order(DOCS, ROOT)
+    return [p for g in GAMES for p in order[g]]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_step_of_every_puzzle_is_answered_from_the_build(lang: str) -> None:
+    """The tree holds each step's position and the solved one: the right action at a step before
+    the last says so and goes on, the last solves; every other action at every step is answered
+    with its verdict: "back" (it only comes back, its line ends at the step's position) or lost."""
+    import engine
+    from sitegen.puzzle_answers import answers, steps_of
+    from sitegen.puzzle_proofs import same_position
+
+    kinds = {"back": 0, "loss": 0, "steps": 0}
+    for puzzle in _all():
+        steps = steps_of(puzzle)
+        data = answers(puzzle, lang, f"puzzle-{puzzle.name}")
+        assert [n["state"] for n in data["nodes"][: len(steps)]] == [s.state for s in steps]
+        assert len(data["nodes"]) == len(steps) + 1
+        reached = {a["node"]: a for a in data["responses"] if a.get("node")}
+        assert set(reached) == set(range(1, len(steps) + 1)), puzzle.name
+        for k in range(1, len(steps)):
+            kinds["steps"] += 1
+            assert not reached[k].get("done") and reached[k]["kind"] == "info"
+            assert f"{k}" in reached[k]["message"] and f"{len(steps)}" in reached[k]["message"]
+        assert reached[len(steps)]["done"] is True
+        lines = {(r["step"], r["move"]): r for r in data["refutations"]}
+        assert len(lines) == len(data["refutations"]), "one line per wrong action"
+        for k, step in enumerate(steps, start=1):
+            assert {m for s, m in lines if s == k} == set(step.alternatives), (puzzle.name, k)
+            for move, verdict in step.alternatives.items():
+                line = lines[(k, move)]
+                if verdict["status"] == "back":
+                    kinds["back"] += 1
+                    assert line["captions"][-1].endswith(catalogues.message(lang, "learn.puzzle.back-end"))
+                    assert catalogues.message(lang, "learn.puzzle.no-win") not in line["start"]
+                    game = engine.from_state(step.state)
+                    for action in [move, *step.refutations[move]]:
+                        game.play(action)
+                    assert same_position(game, engine.from_state(step.state))  # the line's claim
+                else:
+                    kinds["loss"] += 1
+                    assert catalogues.message(lang, "learn.puzzle.back-end") not in " ".join(line["captions"])
+    assert all(kinds.values()), f"the stored puzzles have every kind: {kinds}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_win_in_n_puzzle_says_its_steps_and_the_rule_counts_them(lang: str) -> None:
+    from sitegen.puzzles import RATING_WEIGHTS, puzzle_html, rating_rule_text
+
+    several = [p for p in _all() if p.steps > 1]
+    assert several, "no stored puzzle in several steps"
+    for puzzle in several[:2]:
+        ctx = MarkerContext(
+            path=f"docs/{lang}/{PAGE_OF[puzzle.game]}.md", lang=lang, docs_dir=DOCS, root=ROOT
+        )
+        html = puzzle_html(puzzle, 1, lang, ctx)
+        goal = catalogues.message(lang, "learn.puzzle.goal-steps", steps=puzzle.steps)
+        assert re.search(r'<p class="cc-learn-goal" data-role="goal">.*?</p>', html), puzzle.name
+        assert goal in unescape(html) and catalogues.message(
+            lang, "learn.puzzle.win-in", steps=puzzle.steps
+        ) in unescape(html)
+        assert "\n\n" not in html  # a blank line would end the page's HTML block
+    one = next(p for p in _all() if p.steps == 1)
+    ctx = MarkerContext(path=f"docs/{lang}/{PAGE_OF[one.game]}.md", lang=lang, docs_dir=DOCS, root=ROOT)
+    assert 'data-role="goal"' not in puzzle_html(one, 1, lang, ctx)  # the page's template's
+    ctx = MarkerContext(path=f"docs/{lang}/puzzles.md", lang=lang, docs_dir=DOCS, root=ROOT)
+    steps = catalogues.message(lang, "learn.puzzle.rating-steps", steps=RATING_WEIGHTS["steps"])
+    assert steps in unescape(rating_rule_text("rule", lang, ctx))

@@ -23,7 +23,10 @@ DOCS = ROOT / "docs"
 def test_each_refutation_ends_with_one_stop(lang: str) -> None:
     from sitegen.puzzles import answers, load_puzzle
 
-    ends = {catalogues.message(lang, "learn.puzzle.blocked"), catalogues.message(lang, "learn.puzzle.no-win")}
+    ends = {
+        catalogues.message(lang, key)
+        for key in ("learn.puzzle.blocked", "learn.puzzle.no-win", "learn.puzzle.back-end")
+    }
     seen = 0
     for path in sorted((DOCS / "puzzles").glob("*.json")):
         puzzle = load_puzzle(DOCS, path.stem, ROOT)
