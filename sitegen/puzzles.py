@@ -252,9 +252,10 @@ def puzzle_html(puzzle: Puzzle, number: int, lang: str, ctx: MarkerContext) -> s
         tempting=len(d.get("tempting", [])),
         nodes=int(d.get("nodes", 0)),
     )
+    gap = m("punct.then", before="", after="")  # between sentences: none in Japanese
     if puzzle.steps > 1:
-        facts += " " + m("learn.puzzle.win-in", steps=puzzle.steps)
-    facts += " " + m("learn.puzzle.rating", rating=rating(puzzle))
+        facts += gap + m("learn.puzzle.win-in", steps=puzzle.steps)
+    facts += gap + m("learn.puzzle.rating", rating=rating(puzzle))
     lines = [
         # No data-state, data-lang, data-title or goal line: the board's position comes with
         # its answers (it is live then, data-state set, as a Play board's once Python holds
