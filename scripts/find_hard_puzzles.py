@@ -132,6 +132,13 @@ def prove_step(
     return alternatives, refutations, left
 
 
+def _a_real_choice(alternatives: dict[str, dict[str, Any]]) -> bool:
+    """A step is a choice only when some other action there is lost: when every other one
+    only comes back (at a later step: often just the undo of the step before), it asks
+    nothing."""
+    return any(v["status"] == "loss" for v in alternatives.values())
+
+
 def examine(
     kind: str, game: engine.Game, good: str, max_nodes: int, min_depth: int, steps: int = 1
 ) -> dict[str, Any] | None:
@@ -141,14 +148,16 @@ def examine(
     if good not in legal:
         return None
     lure = lures(kind, game, good)
-    if not lure:
+    if not lure and min_depth:
         return None
     first = prove_step(kind, game, good, max_nodes)
     if first is None:
         return None
     alternatives, refutations, left = first
+    if not _a_real_choice(alternatives):
+        return None
     lost = [m for m in lure if alternatives[m]["status"] == "loss"]
-    if not lost or max(len(refutations[m]) for m in lost) < min_depth:
+    if min_depth and (not lost or max(len(refutations[m]) for m in lost) < min_depth):
         return None
     after = game.copy()
     after.play(good)
@@ -162,7 +171,7 @@ def examine(
         if k >= len(solution) or walk.status == "won":
             return None
         step = prove_step(kind, walk, solution[k], left)
-        if step is None:
+        if step is None or not _a_real_choice(step[0]):
             return None
         later.append({"alternatives": step[0], "refutations": step[1]})
         left = step[2]
@@ -209,7 +218,7 @@ def deepen(names: list[str], steps: int, max_nodes: int, folder: Path) -> int:
             if walk.status == "won" or k >= len(data["solution"]):
                 break
             step = prove_step(data["game"], walk, data["solution"][k], left)
-            if step is None:
+            if step is None or not _a_real_choice(step[0]):
                 break
             later.append({"alternatives": step[0], "refutations": step[1]})
             left = step[2]
@@ -225,6 +234,52 @@ def deepen(names: list[str], steps: int, max_nodes: int, folder: Path) -> int:
     return 0
 
 
+def reprove(folder: Path, max_nodes: int) -> int:
+    """Every stored verdict proved again with today's solver (sitegen/puzzle_proofs.verdict),
+    its nodes and the grade rewritten from them; a verdict that is no longer "loss" or
+    "back" within max_nodes is reported and its file left as it is."""
+    for path in sorted(folder.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        walk = engine.from_state(data["state"])
+        steps = [(data["proof"]["alternatives"], data["refutations"])]
+        steps += [(item["alternatives"], item["refutations"]) for item in data.get("later", [])]
+        changed, ok = [], True
+        for k, (alternatives, refutations) in enumerate(steps):
+            if k:
+                walk.play(data["solution"][k - 1])
+            for move, stored in sorted(alternatives.items()):
+                now = verdict(walk, move, max_nodes)
+                if now.status not in VERDICTS:
+                    print(f"{path.stem}: step {k + 1} {move}: {now.status} within {max_nodes} nodes")
+                    ok = False
+                    continue
+                if now.status == "back" and stored["status"] != "back":
+                    line = line_back(walk, move)
+                    if line is None:
+                        ok = False
+                        continue
+                    refutations[move] = line
+                if now.status == "loss" and stored["status"] != "loss":
+                    child = walk.copy()
+                    child.play(move)
+                    refutations[move] = refutation(child)
+                if stored != {"status": now.status, "nodes": now.nodes}:
+                    changed.append(
+                        f"{k + 1}:{move} {stored['status']} {stored['nodes']} -> {now.status} {now.nodes}"
+                    )
+                    alternatives[move] = {"status": now.status, "nodes": now.nodes}
+        if not ok or not changed:
+            continue
+        f = data_features(data)
+        data["difficulty"]["nodes"] = f["nodes"]
+        data["difficulty"]["grade"] = grade_of(
+            f["legal"], f["nodes"], f["depth"], f["beginner_falls"], f["steps"]
+        )
+        write_puzzle(path.stem, data, folder)
+        print(f"{path.stem}: {'; '.join(changed)}; grade {data['difficulty']['grade']}")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=("crescent", "canfield"))
@@ -232,7 +287,9 @@ def main() -> int:
     parser.add_argument("--max-minutes", type=float, default=15.0, help="wall-clock bound")
     parser.add_argument("--max-nodes", type=int, default=60_000, help="proof positions, at most")
     parser.add_argument("--min-legal", type=int, default=0, help="0: 5 for Crescent, 4 for Canfield")
-    parser.add_argument("--min-depth", type=int, default=3, help="a lure's refutation, at least")
+    parser.add_argument(
+        "--min-depth", type=int, default=3, help="a lost lure's refutation, at least (0: no lure needed)"
+    )
     parser.add_argument("--deals", type=int, default=40, help="won deals to look at, at most")
     parser.add_argument("--skip-deals", type=int, default=0, help="won deals to pass over first")
     parser.add_argument("--tail", type=int, default=120, help="positions from each line's end")
@@ -245,17 +302,22 @@ def main() -> int:
         "--out", type=Path, default=PUZZLE_DIR, help="folder to write to (a staging one: docs/ is shared)"
     )
     parser.add_argument("--regrade", action="store_true", help="only rewrite the stored grades")
+    parser.add_argument("--reprove", action="store_true", help="prove every stored verdict again")
     parser.add_argument(
         "--deepen", nargs="+", metavar="NAME", help="make these stored puzzles win in --steps"
     )
     args = parser.parse_args()
     if args.regrade:
         return regrade()
+    if args.reprove:
+        return reprove(args.out, args.max_nodes)
     if args.deepen:
         return deepen(args.deepen, args.steps, args.max_nodes, args.out)
     if args.game is None:
         parser.error("--game is needed (except with --regrade)")
     min_legal = args.min_legal or MIN_LEGAL[args.game]
+    # Without a lure (--min-depth 0: easy ones) the file does not claim the harder criteria.
+    finder = "find_hard_puzzles" if args.min_depth else "find_hard_puzzles --min-depth 0"
     stop = time.monotonic() + args.max_minutes * 60
     found = 0
     prefix = "cr" if args.game == "crescent" else "cf"
@@ -297,7 +359,7 @@ def main() -> int:
             }
             data = {
                 "game": args.game,
-                "source": {"code": code, "actions": n, "finder": "find_hard_puzzles"},
+                "source": {"code": code, "actions": n, "finder": finder, "min_legal": min_legal},
                 "state": game.state(),
                 "solution": proof["solution"],
                 "proof": {"alternatives": proof["alternatives"], "win_nodes": proof["win_nodes"]},

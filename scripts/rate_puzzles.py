@@ -107,8 +107,8 @@ def shallow_moves(game: Any, depth: int) -> list[str]:
     return sorted(move for move, score in scores.items() if score == top)
 
 
-def measure(name: str) -> dict[str, Any]:
-    puzzle = load_puzzle(DOCS, name, ROOT)
+def measure(name: str, docs: Path = DOCS) -> dict[str, Any]:
+    puzzle = load_puzzle(docs, name, ROOT)
     game = engine.from_state(puzzle.state)
     first = beginner_move(game)
     return {
@@ -155,11 +155,13 @@ def failures(puzzle: Any, shallow_only: bool = False) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--write", action="store_true", help="store the measured features")
+    parser.add_argument("--docs", type=Path, default=DOCS, help="a docs folder (e.g. a staging set)")
     args = parser.parse_args()
-    names = sorted(p.stem for p in (DOCS / "puzzles").glob("*.json"))
+    docs = args.docs
+    names = sorted(p.stem for p in (docs / "puzzles").glob("*.json"))
     for name in names:
-        measured = measure(name)
-        path = DOCS / "puzzles" / f"{name}.json"
+        measured = measure(name, docs)
+        path = docs / "puzzles" / f"{name}.json"
         data = json.loads(path.read_text(encoding="utf-8"))
         if data.get("features") != measured:
             if not args.write:
@@ -172,15 +174,27 @@ def main() -> int:
     from sitegen import puzzle_records as module
 
     module._cache.clear()
-    puzzles = [load_puzzle(DOCS, name, ROOT) for name in names]
+    puzzles = [load_puzzle(docs, name, ROOT) for name in names]
     everyone: tuple[list[float], list[float], list[float]] = ([], [], [])
     for game in (*GAMES, "all"):
         chosen = [p for p in puzzles if game in (p.game, "all")]
         feats = [features(p) for p in chosen]
         rated = [rating(p) for p in chosen]
         print(f"== {game}: {len(chosen)} puzzles")
-        for key in ("legal", "nodes", "depth", "beginner_falls"):
+        for key in ("legal", "depth", "beginner_falls", "steps"):
             print(f"  {key}: {dict(sorted(Counter(f[key] for f in feats).items()))}")
+        sizes = sorted(f["nodes"] for f in feats)
+        print(f"  proof nodes: min {sizes[0]}, median {sizes[len(sizes) // 2]}, max {sizes[-1]}")
+        doublings = Counter((1 + f["nodes"]).bit_length() - 1 for f in feats)
+        print(f"  proof doublings: {dict(sorted(doublings.items()))}")
+        print(f"  grades: {dict(Counter(p.difficulty['grade'] for p in chosen))}")
+        verdicts = Counter(
+            v["status"]
+            for p in chosen
+            for alts in (p.alternatives, *(s.alternatives for s in p.later))
+            for v in alts.values()
+        )
+        print(f"  verdicts of wrong actions: {dict(verdicts)}")
         print(f"  ratings: {sorted(rated)}")
         fails = [failures(p) for p in chosen]
         shallow = [failures(p, True) for p in chosen]

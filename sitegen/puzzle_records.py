@@ -93,6 +93,8 @@ def _check_step(fail: Any, game: Any, good: str, alternatives: Any, refutations:
             f"{where}proof.alternatives must name every other legal move: "
             f"{', '.join(sorted(legal - {good}))}",
         )
+    if not alternatives:
+        raise fail("later" if where else "proof", f"{where}only one action is legal here: no choice to make")
     field = "later" if where else "refutations"
     for move, verdict in alternatives.items():
         if not isinstance(verdict, dict) or verdict.get("status") not in VERDICTS:

@@ -154,18 +154,20 @@ def test_the_set_has_puzzles_of_the_harder_search() -> None:
 
 @pytest.mark.parametrize("name", HARD)
 def test_a_harder_puzzle_has_many_actions_and_a_lure_that_loses_late(name: str) -> None:
-    """scripts/find_hard_puzzles.py's criteria, checked again: at least 4 legal actions, and a
-    wrong one that looks like progress (the beginner plays it, it puts a card home or empties
-    a place) whose refutation line is at least 3 actions long."""
+    """scripts/find_hard_puzzles.py's criteria, checked again: at least the legal actions it
+    was searched with (4 when the file does not say), and a wrong one that looks like progress
+    (the beginner plays it, it puts a card home or empties a place), proved lost, whose
+    refutation line is at least 3 actions long."""
     from tests.conftest import load_script
 
     finder = load_script("find_hard_puzzles")
     puzzle = load_puzzle(DOCS, name, ROOT)
     game = engine.from_state(puzzle.state)
-    assert len(game.legal_moves()) >= 4
+    assert len(game.legal_moves()) >= puzzle.source.get("min_legal", 4) >= 3
     lures = finder.lures(puzzle.game, game, puzzle.move)
     assert sorted(lures) == puzzle.difficulty["tempting"]
-    assert max(len(puzzle.refutations[m]) for m in lures) >= 3
+    lost = [m for m in lures if puzzle.alternatives[m]["status"] == "loss"]
+    assert max(len(puzzle.refutations[m]) for m in lost) >= 3
 
 
 def test_every_grade_is_the_band_of_the_rating() -> None:
@@ -265,3 +267,19 @@ def test_steps_and_later_must_agree(tmp_path: Path) -> None:
     with pytest.raises(SourceError) as err:
         load_puzzle(docs, name, tmp_path / "b")
     assert "step 2 (after " in err.value.message and "must name every other legal move" in err.value.message
+
+
+def test_a_later_step_with_one_legal_action_is_refused(tmp_path: Path) -> None:
+    """cf-aakymqm-148's answer is a draw, after which a draw is the only legal action: no step."""
+    name = "cf-aakymqm-148"
+
+    def change(d: dict) -> None:
+        d["steps"], d["later"] = 2, [{"alternatives": {}, "refutations": {}}]
+
+    docs, _ = _with(tmp_path, name, change)
+    game = engine.from_state(load_puzzle(DOCS, name, ROOT).state)
+    game.play("draw")
+    assert game.legal_moves() == ["draw"]
+    with pytest.raises(SourceError) as err:
+        load_puzzle(docs, name, tmp_path)
+    assert "step 2 (after draw): only one action is legal here: no choice to make" in err.value.message

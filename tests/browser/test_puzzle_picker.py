@@ -61,7 +61,18 @@ def solve(page: Page, live_url: str, puzzle: Puzzle, wrong: bool = False) -> Non
         play_puzzle_move(el, start, min(puzzle.alternatives))
         expect(el).to_have_attribute("data-refuted", "true")
         el.locator("[data-action='reset']").click()
-    play_puzzle_move(el, start, puzzle.move)
+    # Every step of a "win in N" puzzle (sitegen/puzzle_answers.steps_of), each once the board
+    # shows that step's position.
+    from sitegen.puzzle_answers import steps_of
+
+    steps = steps_of(puzzle)
+    for k, step in enumerate(steps):
+        if k:
+            for _ in range(200):
+                if json.loads(el.get_attribute("data-state") or "null") == step.state:
+                    break
+                page.wait_for_timeout(50)
+        play_puzzle_move(el, engine.from_state(step.state), step.move)
     expect(el).to_have_attribute("data-done", "true")
 
 
