@@ -145,6 +145,11 @@ def test_board_html(game: str, lang: str) -> None:
     assert "<dialog" in out and out.count('data-role="version-choice"') == (4 if game == "crescent" else 7)
     assert 'data-verdict="pending"' in out
     assert "data-state" not in out  # set by the page only once Python holds the game
+    # CONTRACT.md's actions: each has a button, and the first `random` is not the won offer's
+    # (hidden until a win), so a reader or a test pressing "a new random deal" finds one shown.
+    for action in ("undo", "hint", "random", "open", "redeal" if game == "crescent" else "draw"):
+        assert f'data-action="{action}"' in out, action
+    assert out.index('data-action="random"') < out.index('data-role="offer"')
 
 
 def test_board_marker_errors_name_the_problem() -> None:

@@ -86,6 +86,12 @@ def test_every_version_opens_from_the_dialog_and_plays(
     code_out = page.locator("[data-board] [data-role='code-out']")
     expect(code_out).not_to_have_text(before)
     assert code_out.inner_text().startswith(f"{PREFIX[game_name]}1-{engine.VERSIONS[versions[-1]][1]}-")
+    # CONTRACT.md: a live board's buttons carry `random`. The first such button on the page is a
+    # visible one (the offer's stays hidden until a win): a plain click deals that version at once.
+    before = code_out.inner_text()
+    page.click("[data-action='random']")
+    expect(code_out).not_to_have_text(before)
+    assert code_out.inner_text().startswith(f"{PREFIX[game_name]}1-{engine.VERSIONS[versions[-1]][1]}-")
 
 
 def _drawn_faces(page: Page) -> Counter[str]:
