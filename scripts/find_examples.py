@@ -210,20 +210,9 @@ def canfield_points(code: str, moves: list[str]) -> int | None:
         for i, col in enumerate(state["columns"])
     ):
         return None
-    for i, move in enumerate(moves):
-        before = game.state()
-        game.play(move)
-        after = game.state()
-        if move.startswith("R>") or not before["reserve"]:
-            continue
-        for c in range(4):
-            if (
-                after["columns"][c] == [before["reserve"][-1]]
-                and before["columns"][c]
-                and len(after["reserve"]) == len(before["reserve"]) - 1
-            ):
-                return i
-    return None
+    from scripts.straight_lines import first_refill
+
+    return first_refill(code, moves)
 
 
 def find_canfield(draw: int, seconds: float, budget: float) -> dict[str, object] | None:

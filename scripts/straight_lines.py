@@ -68,7 +68,8 @@ def _redeals_needed(code: str, line: Line) -> bool:
     )
 
 
-def _first_refill(code: str, line: Line) -> int | None:
+def first_refill(code: str, line: Line) -> int | None:
+    """The index of the first action that empties a column which the reserve refills at once."""
     st = clean_line.states(code, line)
     for i, move in enumerate(line):
         before, after = st[i], st[i + 1]
@@ -97,11 +98,11 @@ KEEPS: dict[str, list[Callable[[str, Line], bool]]] = {
     ],
     "canfield-d3-example": [
         lambda c, m: len(m) >= 100,
-        lambda c, m: (i := _first_refill(c, m)) is not None and i < 30,
+        lambda c, m: (i := first_refill(c, m)) is not None and i < 30,
     ],
     "canfield-d1-example": [
         lambda c, m: len(m) >= 100,
-        lambda c, m: (i := _first_refill(c, m)) is not None and i < 30,
+        lambda c, m: (i := first_refill(c, m)) is not None and i < 30,
     ],
     "canfield-d3-takeback": [lambda c, m: _takebacks(c, m) >= 1],
     "canfield-choice": [lambda c, m: _takebacks(c, m) == 0],
