@@ -33,6 +33,7 @@ def lesson_page(page: Page, base: str, lang: str, name: str) -> Locator:
     page.goto(base + page_path(lang, lesson.game) + f"#lesson-{name}")
     el = page.locator(f"[data-lesson='{name}']")
     el.scroll_into_view_if_needed()
+    el.hover()  # the reader's pointer: drawn as its answers come (see the puzzle test below)
     expect(el.locator("svg [data-place]").first).to_be_attached()
     return el
 
@@ -114,6 +115,7 @@ def test_a_wrong_move_lost_at_once_does_not_say_step_through(
     page.goto(live_url + page_path(lang, "puzzles") + f"#puzzle-{puzzle.name}")
     el = page.locator(f"[data-puzzle='{puzzle.name}']")
     el.scroll_into_view_if_needed()
+    el.hover()  # drawn as its answers come, not in idle time (see the tabs' test below)
     expect(el.locator("svg [data-place]").first).to_be_attached()
     play_puzzle_move(el, engine.from_state(puzzle.state), wrong)
     expect(el).to_have_attribute("data-refuted", "true")
@@ -275,6 +277,11 @@ def test_the_puzzle_rating_in_other_tabs_follows_a_puzzle_solved(browser: Browse
         second.goto(live_url + page_path("el", "puzzles-crescent") + f"#puzzle-{puzzle.name}")
         el = second.locator(f"[data-puzzle='{puzzle.name}']")
         el.scroll_into_view_if_needed()
+        # A board in view but not approached is drawn in idle time (learn/lesson.js: up to 3 s
+        # after its answers, later when the machine is busy), so waiting for the drawing raced
+        # the expect's 5 s under load (seen twice); the reader's pointer over it (onApproach's
+        # pointerenter) draws it as soon as the answers are there, as for a reader.
+        el.hover()
         expect(el.locator("svg [data-place]").first).to_be_attached()
         play_puzzle_move(el, engine.from_state(puzzle.state), puzzle.move)
         expect(el).to_have_attribute("data-done", "true")
