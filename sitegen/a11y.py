@@ -7,7 +7,6 @@ drawing; play/play.js moves the focus onto the board's one tab stop when it is f
 
 from __future__ import annotations
 
-import html as _html
 import re
 
 _PLAY_BOARD = re.compile(r'<div class="cc-live cc-board" id="([^"]+)"')
@@ -16,12 +15,13 @@ _SKIP = '<div data-md-component="skip">'
 
 def skip_link(page: str, lang: str) -> str:
     import catalogues
+    from sitegen.templating import render, safe
 
     m = _PLAY_BOARD.search(page)
     if not m or _SKIP not in page:
         return page
-    text = _html.escape(catalogues.message(lang, "ui.skip-board"))
-    link = f'<a href="#{m.group(1)}-svg" class="md-skip" data-skip-board>{text}</a>'
+    text = catalogues.message(lang, "ui.skip-board")
+    link = str(render("skip_link.html", board=safe(m.group(1)), text=text))
     return page.replace(_SKIP, _SKIP + link, 1)
 
 

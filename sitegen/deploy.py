@@ -12,7 +12,6 @@ token for HTML and for crawlers, which split rel on spaces) because Material's s
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
@@ -59,10 +58,9 @@ def add_alternates(
     rel = page_url if lang == default else page_url.removeprefix(f"{lang}/")
     if rel not in rels:
         return output
-    links = "".join(
-        f'    <link rel="alternate " hreflang="{code}" href="{html.escape(href)}">\n'
-        for code, href in alternates(site_url, rel, default, languages)
-    )
+    from sitegen.templating import render
+
+    links = str(render("alternates.html", links=alternates(site_url, rel, default, languages)))
     at = output.find("</head>")
     return output if at < 0 else output[:at] + links + output[at:]
 

@@ -22,7 +22,9 @@ import json
 import re
 from typing import Any
 
-# The exact form sitegen.live.json_script writes (its text has no "<").
+from sitegen.templating import render, safe
+
+# The exact form sitegen.templating.json_script writes (its text has no "<").
 _UI_RE = re.compile(r'<script type="application/json" data-role="ui">([^<]*)</script>')
 _LAZY_PICTURE_RE = re.compile(r'(<img class="cc-picture"[^>]*?) loading="lazy"')
 
@@ -38,10 +40,9 @@ def share_ui_messages(page: str) -> str:
         if counts[text] < 2:
             return m.group(0)
         key = "cc-ui-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
-        if text in seen:
-            return f'<script type="application/json" data-role="ui" data-ref="{key}"></script>'
+        ref = text in seen
         seen.add(text)
-        return f'<script type="application/json" data-role="ui" id="{key}">{text}</script>'
+        return str(render("ui_script.html", ref=ref, key=key, text=safe(text)))
 
     return _UI_RE.sub(one, page)
 

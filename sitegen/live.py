@@ -33,7 +33,7 @@ from sitegen.context import MarkerContext
 from sitegen.games import GAMES
 from sitegen.sources import check_name
 from sitegen.templating import (
-    json_script,  # noqa: F401 - tryit.py and puzzles.py import it from here
+    json_script,  # noqa: F401 - tests/test_live.py takes it from here
     render,
     safe,
 )

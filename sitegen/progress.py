@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from sitegen.context import MarkerContext
+from sitegen.games import GAMES as SITE_GAMES
 
-GAMES = ("crescent", "canfield")
+GAMES = tuple(SITE_GAMES)  # the games' names, in the registry's order (sitegen/games.py)
 PROGRESS_MESSAGES = ("learn.progress.lessons", "learn.progress.puzzles", "learn.progress.cleared")
 
 
@@ -43,62 +44,43 @@ def lesson_order(docs_dir: Path, root: Path | None = None) -> dict[str, list[Any
 def progress_html(args: str, lang: str, ctx: MarkerContext) -> str:
     import catalogues
     from sitegen.lessons import _params
-    from sitegen.live import _esc, _page_prefix, json_script, ui_messages
+    from sitegen.live import _page_prefix, ui_messages
+    from sitegen.puzzles import PAGE_OF, puzzle_order, puzzle_title
+    from sitegen.templating import render
 
     if args.strip() != "summary":
         ctx.fail("the progress marker is <!-- progress: summary -->")
     ctx.claim_id("progress")
-    m = lambda key, **p: _esc(catalogues.message(lang, key, **p))  # noqa: E731
+    m = lambda key, **p: catalogues.message(lang, key, **p)  # noqa: E731 - a local shorthand
     prefix = _page_prefix(ctx)
-    parts = [
+    # Each list's items as (id, link, title); a lesson is on its game's rules page.
+    lessons = {
+        game: [
+            (
+                lesson.name,
+                f"{prefix}{game}/#lesson-{lesson.name}",
+                m(lesson.text["title"], **_params(lesson.params, lang, game)),
+            )
+            for lesson in in_order
+        ]
+        for game, in_order in lesson_order(ctx.docs_dir, ctx.root).items()
+    }
+    # The puzzles in the puzzles pages' order.
+    puzzles = [
         (
-            '<section class="cc-progress" id="progress" data-progress data-search-exclude'
-            ' aria-labelledby="progress-title">'
-        ),
-        json_script("ui", ui_messages(lang, PROGRESS_MESSAGES)),
-        f'<p id="progress-title"><strong>{m("learn.progress.title")}</strong></p>',
+            puzzle.name,
+            f"{prefix}{PAGE_OF[puzzle.game]}/#puzzle-{puzzle.name}",
+            puzzle_title(puzzle, lang, number=number),
+        )
+        for in_order in puzzle_order(ctx.docs_dir, ctx.root).values()
+        for number, puzzle in enumerate(in_order, start=1)
     ]
-    for game, lessons in lesson_order(ctx.docs_dir, ctx.root).items():
-        items = "".join(
-            f'<li data-learn-item="lessons" data-id="{_esc(lesson.name)}">'
-            f'<a href="{prefix}{game}/#lesson-{_esc(lesson.name)}">'
-            f"{_esc(catalogues.message(lang, lesson.text['title'], **_params(lesson.params, lang, game)))}"
-            "</a></li>"
-            for lesson in lessons
+    return str(
+        render(
+            "progress.html",
+            m=m,
+            messages=ui_messages(lang, PROGRESS_MESSAGES),
+            lessons=lessons,
+            puzzles=puzzles,
         )
-        parts.append(
-            f'<details class="cc-progress-list"><summary>{m("learn.progress.game." + game)}</summary>'
-            f"<ol>{items}</ol></details>"
-        )
-    puzzles = _puzzle_items(ctx, lang, prefix)
-    parts.append('<p><span data-role="count-lessons"></span> · <span data-role="count-puzzles"></span></p>')
-    if puzzles:
-        parts.append(puzzles)
-    parts.append(
-        f'<p><button type="button" data-action="clear-progress">{m("learn.progress.clear")}</button></p>'
-    )
-    parts.append('<p class="cc-status" role="status" aria-live="polite"></p>')
-    parts.append("</section>")
-    return "\n".join(parts)
-
-
-def _puzzle_items(ctx: MarkerContext, lang: str, prefix: str) -> str:
-    """The puzzles' list, in the puzzles pages' order (empty while there are none)."""
-    import catalogues
-    from sitegen.live import _esc
-    from sitegen.puzzles import PAGE_OF, puzzle_order, puzzle_title
-
-    items = "".join(
-        f'<li data-learn-item="puzzles" data-id="{_esc(puzzle.name)}">'
-        f'<a href="{prefix}{PAGE_OF[puzzle.game]}/#puzzle-{_esc(puzzle.name)}">'
-        f"{_esc(puzzle_title(puzzle, lang, number=number))}</a></li>"
-        for puzzles in puzzle_order(ctx.docs_dir, ctx.root).values()
-        for number, puzzle in enumerate(puzzles, start=1)
-    )
-    if not items:
-        return ""
-    return (
-        '<details class="cc-progress-list">'
-        f"<summary>{_esc(catalogues.message(lang, 'learn.progress.puzzle-list'))}</summary>"
-        f"<ol>{items}</ol></details>"
     )

@@ -32,9 +32,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sitegen.games import GAMES as SITE_GAMES
 from sitegen.sources import read_object
 
-GAMES = ("crescent", "canfield")
+GAMES = tuple(SITE_GAMES)  # the games' names, in the registry's order (sitegen/games.py)
 GRADES = ("easy", "medium", "hard")
 RATING_BASE = 800
 # The reader's rating (assets/js/learn/rating.js: K and START there are these).

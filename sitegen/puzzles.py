@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from sitegen.context import MarkerContext
+from sitegen.games import site_game
 from sitegen.puzzle_answers import answers
 from sitegen.puzzle_records import (
     GAMES,
@@ -42,6 +43,7 @@ from sitegen.puzzle_records import (
     rating,
     rating_of,
 )
+from sitegen.templating import render, safe
 
 # The names scripts/ and the tests take from here; the records are sitegen/puzzle_records.py.
 __all__ = [
@@ -115,27 +117,27 @@ def puzzles_html(args: str, lang: str, ctx: MarkerContext) -> str:
     puzzles = puzzle_order(ctx.docs_dir, ctx.root)[words[0]]
     if not puzzles:
         ctx.fail(f"puzzles: no {words[0]} puzzle in docs/puzzles/")
-    # The goal is the same sentence for every puzzle: held once, each board gets it from here
-    # (learn/lesson.js), as it gets its badge and its refutation's controls.
-    return "\n".join(
-        [
-            f'<template data-role="puzzle-goal">{goal_html(lang)}</template>',
-            *(puzzle_html(puzzle, number, lang, ctx) for number, puzzle in enumerate(puzzles, start=1)),
-        ]
+    return str(
+        render(
+            "puzzles/page.html",
+            **_texts(lang),
+            puzzles=[
+                safe(puzzle_html(puzzle, number, lang, ctx)) for number, puzzle in enumerate(puzzles, 1)
+            ],
+        )
     )
 
 
-def goal_html(lang: str, steps: int = 1) -> str:
+def _texts(lang: str) -> dict[str, Any]:
+    """What every puzzle template takes from the catalogues: `m` (a message, escaped by the
+    template) and `gap`, punct.then's space between a label or sentence and the next (none in
+    Japanese)."""
     import catalogues
-    from sitegen.live import _esc
 
-    m = lambda key, **p: _esc(catalogues.message(lang, key, **p))  # noqa: E731
-    gap = m("punct.then", before="", after="")  # between a label and its text: none in Japanese
-    goal = m("learn.puzzle.goal") if steps == 1 else m("learn.puzzle.goal-steps", steps=steps)
-    return (
-        '<p class="cc-learn-goal" data-role="goal">'
-        f"<span>{m('punct.label', label=catalogues.message(lang, 'learn.goal'))}</span>{gap}{goal}</p>"
-    )
+    return {
+        "m": lambda key, **p: catalogues.message(lang, key, **p),
+        "gap": catalogues.message(lang, "punct.then", before="", after=""),
+    }
 
 
 def rating_rule_text(args: str, lang: str, ctx: MarkerContext) -> str:
@@ -164,35 +166,20 @@ def picker_html(args: str, lang: str, ctx: MarkerContext) -> str:
     harder / the ones missed at the first try) and the puzzle of the day with its streak;
     assets/js/learn/rating.js fills it from the page's puzzles and localStorage (nothing it
     shows needs a server)."""
-    import catalogues
-    from sitegen.live import _esc, json_script, ui_messages
+    from sitegen.live import ui_messages
 
     if args.strip() != "panel":
         ctx.fail("puzzlepicker draws the panel: <!-- puzzlepicker: panel -->")
-    m = lambda key, **p: _esc(catalogues.message(lang, key, **p))  # noqa: E731
-    gap = m("punct.then", before="", after="")
-    daily = m("punct.label", label=catalogues.message(lang, "learn.daily.label"))
-    picks = "".join(
-        f'<button type="button" data-pick="{how}">{m(f"learn.pick.{how}")}</button>'
-        for how in ("easier", "level", "harder", "missed")
-    )
-    return "\n".join(
-        [
-            '<section class="cc-puzzle-picker" data-puzzle-picker data-search-exclude>',
-            json_script("ui", ui_messages(lang, PICKER_MESSAGES)),
-            json_script("puzzle-list", puzzle_list(lang, ctx)),
-            # Hidden until the script has chosen the day's puzzle (no empty link without it).
-            (
-                f'<p data-role="daily" hidden><span>{daily}</span>'
-                f'{gap}<a data-role="daily-link" href="#"></a> <span data-role="streak"></span></p>'
-            ),
-            '<p data-role="my-rating"></p>',
-            f'<p class="cc-learn-par">{m("learn.rating.rule", start=READER_START, k=READER_K)}</p>',
-            f'<div role="group" aria-label="{m("learn.pick.label")}">{picks}</div>',
-            f'<p><button type="button" data-action="clear-rating">{m("learn.rating.clear")}</button></p>',
-            '<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
-            "</section>",
-        ]
+    return str(
+        render(
+            "puzzles/picker.html",
+            **_texts(lang),
+            messages=ui_messages(lang, PICKER_MESSAGES),
+            puzzle_list=puzzle_list(lang, ctx),
+            start=READER_START,
+            k=READER_K,
+            picks=("easier", "level", "harder", "missed"),
+        )
     )
 
 
@@ -216,78 +203,52 @@ def puzzle_list(lang: str, ctx: MarkerContext) -> dict[str, Any]:
 
 
 def puzzle_html(puzzle: Puzzle, number: int, lang: str, ctx: MarkerContext) -> str:
-    import catalogues
     import diagrams
-    from sitegen.live import JS_MESSAGES, _esc, answers_file, json_script, ui_messages, unpack_svg
+    from sitegen.live import JS_MESSAGES, answers_file, ui_messages, unpack_svg
     from sitegen.pictures import picture_html
 
     ident = f"puzzle-{puzzle.name}"
     ctx.claim_id(ident)
     data = answers(puzzle, lang, ident)
-    m = lambda key, **p: _esc(catalogues.message(lang, key, **p))  # noqa: E731
+    texts = _texts(lang)
+    m = texts["m"]
     root = data["nodes"][0]
     svg = unpack_svg(data["packed"], root["svg_ref"])
-    title = _esc(puzzle_title(puzzle, lang, number=number))
+    title = puzzle_title(puzzle, lang, number=number)
     # The board's picture says which puzzle it is, not only the game (issue 22).
-    board = catalogues.message(lang, f"title.{puzzle.game}")
-    alt = catalogues.message(
-        lang, "figure.puzzle", board=board, title=puzzle_title(puzzle, lang, number=number)
-    )
-    extra = ""
-    if puzzle.game == "crescent":
-        extra = (
-            f'<button type="button" data-action="redeal" data-role="redeal">'
-            f"{_esc(root['labels'].get('redeal', ''))}</button>"
-        )
-    else:
-        extra = f'<button type="button" data-action="draw">{m("ui.button.draw")}</button>'
+    alt = m("figure.puzzle", board=m(f"title.{puzzle.game}"), title=title)
     d = puzzle.difficulty
     source = puzzle.source
-    facts = m(
-        "learn.puzzle.facts",
-        game=puzzle.game,  # Korean names the game's own foundation term (완성 더미, 파운데이션)
-        code=source.get("code", ""),
-        actions=int(source.get("actions", 0)),
-        legal=d.get("legal", 0),
-        tempting=len(d.get("tempting", [])),
-        nodes=int(d.get("nodes", 0)),
-    )
-    gap = m("punct.then", before="", after="")  # between sentences: none in Japanese
-    if puzzle.steps > 1:
-        facts += gap + m("learn.puzzle.win-in", steps=puzzle.steps)
-    facts += gap + m("learn.puzzle.rating", rating=rating(puzzle))
-    lines = [
-        # No data-state, data-lang, data-title or goal line: the board's position comes with
-        # its answers (it is live then, data-state set, as a Play board's once Python holds
-        # it), the page's language is the document's, its title is the panel's list's, and
-        # the goal the page's template (puzzles_html): 1 KB less per puzzle.
-        (
-            f'<section class="cc-live cc-learn cc-puzzle" id="{ident}" data-puzzle="{_esc(puzzle.name)}"'
-            f' data-board="{puzzle.game}" data-answers="{_esc(answers_file(data, lang))}"'
-            f' data-grade="{_esc(d["grade"])}" data-rating="{rating(puzzle)}"'
-            f' data-search-exclude aria-labelledby="{ident}-title">'
-        ),
-        f'<h3 class="cc-learn-title" id="{ident}-title">{title}</h3>',
-        # A "win in N" puzzle says its own goal (the others take the page's: puzzles_html).
-        goal_html(lang, puzzle.steps) if puzzle.steps > 1 else "",
-        json_script("ui", ui_messages(lang, JS_MESSAGES + PUZZLE_MESSAGES)),
-        # A picture until the board's answers (with its drawing) arrive: a tab stop meanwhile, so
-        # that a keyboard reader who comes to it is taken to the board's first place then.
-        (
-            f'<div class="cc-svg" data-role="svg" tabindex="0" data-picture-stop>'
-            f"{picture_html(svg, lang, ctx, ident=ident, desc_id=ident + '-desc', alt=alt)}</div>"
-        ),
-        (
-            f'<div class="cc-toolbar">{extra}'
-            f'<button type="button" data-action="reset">{m("learn.button.retry")}</button></div>'
-        ),
-        '<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
-        f'<p class="cc-learn-facts">{facts}</p>',
-        (
-            f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
-            f'<p data-role="desc" id="{ident}-desc">{_esc(diagrams.describe(puzzle.state, lang))}</p>'
-            "</details>"
-        ),
-        "</section>",
+    facts = [
+        m(
+            "learn.puzzle.facts",
+            game=puzzle.game,  # Korean names the game's own foundation term (완성 더미, 파운데이션)
+            code=source.get("code", ""),
+            actions=int(source.get("actions", 0)),
+            legal=d.get("legal", 0),
+            tempting=len(d.get("tempting", [])),
+            nodes=int(d.get("nodes", 0)),
+        )
     ]
-    return "\n".join(line for line in lines if line)  # a blank line would end the HTML block
+    if puzzle.steps > 1:
+        facts.append(m("learn.puzzle.win-in", steps=puzzle.steps))
+    facts.append(m("learn.puzzle.rating", rating=rating(puzzle)))
+    return str(
+        render(
+            "puzzles/puzzle.html",
+            **texts,
+            game=site_game(puzzle.game),
+            ident=ident,
+            name=puzzle.name,
+            answers=answers_file(data, lang),
+            grade=d["grade"],
+            rating=rating(puzzle),
+            title=title,
+            steps=puzzle.steps,
+            messages=ui_messages(lang, JS_MESSAGES + PUZZLE_MESSAGES),
+            picture=safe(picture_html(svg, lang, ctx, ident=ident, desc_id=ident + "-desc", alt=alt)),
+            labels=root["labels"],
+            facts=facts,
+            describe=diagrams.describe(puzzle.state, lang),
+        )
+    )

@@ -13,13 +13,11 @@ from sitegen.context import MarkerContext
 from sitegen.live import (
     JS_MESSAGES,
     _describe,
-    _esc,
     _msg,
     _options,
     _page_prefix,
     _render,
     answers_file,
-    json_script,
     pack_svgs,
     ui_messages,
 )
@@ -159,6 +157,7 @@ def tryit_figure(
     from pyworker.analysis import encode_state
     from sitegen.lightpage import state_attribute
     from sitegen.pictures import picture_html
+    from sitegen.templating import render, safe
 
     kind = state["game"]
     analysis_page = f"{_page_prefix(ctx)}analysis-{kind}/"
@@ -177,53 +176,23 @@ def tryit_figure(
     # page itself shows a picture of it (an <img>), which the drawing replaces on arrival.
     answers = answers_file(first_answers(state, lang, ident, initial_svg=initial, picture_svg=svg), lang)
     picture = picture_html(svg, lang, ctx, ident=ident, desc_id=f"{ident}-desc")
-    m = lambda key, **p: _esc(_msg(lang, key, **p))  # noqa: E731
-    # Crescent's Redeal, as on the Play page (its label counts the redeals left), shown from the
-    # start: like a click on a card, its first press turns the figure live. Never disabled here:
-    # a press with none left is refused with the engine's reason, said.
-    left = seen.get("redeals_left")
-    redeal = (
-        ""
-        if left is None
-        else '<button type="button" data-action="redeal" data-role="redeal">'
-        + (m("ui.redeal", n=left) if left else m("ui.no-redeals"))
-        + "</button>"
-    )
-    return "\n".join(
-        [
-            (
-                f'<figure class="diagram diagram-{_esc(size)} cc-live cc-tryit" id="{_esc(ident)}" '
-                f'data-diagram-figure="{_esc(ident)}" data-tryit="{_esc(source)}" data-board="{kind}"'
-                f' data-lang="{_esc(lang)}" data-diagram-id="{_esc(ident)}" data-search-exclude'
-                f' data-answers="{_esc(answers)}"'
-                # Single-quoted, as data-state: the moves' quotes stay one character each.
-                + (f" data-line='{_esc_single(line_json)}'" if line_json else "")
-                # What a line's figure says to an undo at its start (tryit/tryit.js refuses it).
-                + (f' data-undo-refused="{m("reason.nothing-to-undo")}"' if line_json else "")
-                + f"{state_attribute(seen)}>"
-            ),
-            json_script("ui", ui_messages(lang, JS_MESSAGES)),
-            f'<div class="cc-svg diagram-svg" data-role="svg">{picture}</div>',
-            (
-                f'<div class="cc-toolbar">'
-                f'<button type="button" data-action="tryit">{m("ui.button.tryit")}</button>'
-                f'<button type="button" data-action="undo" hidden>{m("ui.button.undo")}</button>'
-                f"{redeal}"
-                f'<button type="button" data-action="reset" hidden>{m("ui.button.reset")}</button>'
-                # Filled with the position shown by board/board.js after every answer.
-                + (
-                    ""
-                    if hidden
-                    else f'<a class="cc-button" data-role="analyse-link" data-base="{analysis_page}"'
-                    f' href="{analysis_page}#state={encode_state(seen)}">{m("analysis.link")}</a>'
-                )
-                + "</div>"
-            ),
-            '<p class="cc-status" role="status" aria-live="polite" data-role="status"></p>',
-            (
-                f'<details class="diagram-description"><summary>{m("site.diagram.description")}</summary>'
-                f'<p data-role="desc" id="{_esc(ident)}-desc">{_esc(description)}</p></details>'
-            ),
-            "</figure>",
-        ]
+    return str(
+        render(
+            "tryit.html",
+            size=size,
+            ident=ident,
+            source=source,
+            game=kind,
+            lang=lang,
+            answers=answers,
+            line=safe(_esc_single(line_json)),
+            state_attribute=safe(state_attribute(seen)),
+            messages=ui_messages(lang, JS_MESSAGES),
+            picture=safe(picture),
+            m=lambda key, **p: _msg(lang, key, **p),
+            redeals_left=seen.get("redeals_left"),
+            analysis_page="" if hidden else analysis_page,
+            encoded_state="" if hidden else encode_state(seen),
+            describe=description,
+        )
     )

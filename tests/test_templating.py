@@ -99,3 +99,41 @@ def test_a_marker_whose_template_lacks_a_value_fails_with_the_template_s_line(
     finally:
         templating.environment.cache_clear()
     assert str(info.value) == f"sitegen/templates/board.html:{number}: 'hint_key' is undefined"
+
+
+# The f-strings in sitegen/ that may still hold a tag: json_script's one element (the primitive
+# the templates themselves call) and the sitemap, which is XML with XML's escaping, not a page.
+F_STRING_TAGS_ALLOWED = {("sitegen/templating.py", "json_script"), ("sitegen/deploy.py", "sitemap")}
+
+
+def _f_strings_with_tags(path: Path) -> list[tuple[str, int]]:
+    """(enclosing function, line) of every f-string of `path` whose literal text holds a tag."""
+    import ast
+    import re
+
+    found: list[tuple[str, int]] = []
+
+    def visit(node: ast.AST, function: str) -> None:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            function = node.name
+        if isinstance(node, ast.JoinedStr):
+            text = "".join(v.value for v in node.values if isinstance(v, ast.Constant))
+            if re.search(r"</?[A-Za-z]", text):
+                found.append((function, node.lineno))
+        for child in ast.iter_child_nodes(node):
+            visit(child, function)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")), "")
+    return found
+
+
+def test_sitegen_writes_no_html_with_f_strings() -> None:
+    """Build-time HTML comes from the templates (issue 26 item 3), not from f-strings."""
+    offending = [
+        f"{rel}:{line} ({function or 'module'})"
+        for path in sorted((ROOT / "sitegen").rglob("*.py"))
+        for rel in [path.relative_to(ROOT).as_posix()]
+        for function, line in _f_strings_with_tags(path)
+        if (rel, function) not in F_STRING_TAGS_ALLOWED
+    ]
+    assert not offending, offending
