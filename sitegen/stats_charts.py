@@ -20,7 +20,6 @@ def chart_svg(summary: dict[str, Any], lang: str) -> str:
     width = label_w + plot_w + right
     height = top + row_h * len(games) + 30
     x = lambda f: label_w + plot_w * f  # noqa: E731 - fraction -> x coordinate
-    title = _msg(lang, "site.stats.chart_title")
     lines = []
     for name, game in games:
         rate = game["win_rate_decided"]
@@ -35,7 +34,7 @@ def chart_svg(summary: dict[str, Any], lang: str) -> str:
             )
         )
     ticks = [
-        {"x": f"{x(t):.1f}", "y1": top - 8, "y2": height - 24, "y": height - 8, "label": _pct(lang, t, 0)}
+        _upright(f"{x(t):.1f}", top - 8, height - 24, height - 8, _pct(lang, t, 0))
         for t in (0, 0.25, 0.5, 0.75, 1)
     ]
     rows = []
@@ -66,17 +65,39 @@ def chart_svg(summary: dict[str, Any], lang: str) -> str:
                 "rate": _pct(lang, rate["value"]),
             }
         )
-    return render(
-        "stats/chart.html",
-        width=width,
-        height=height,
-        lang=lang,
-        title=title,
-        desc=join_sentences(lang, lines),
-        ticks=ticks,
-        rows=rows,
-        legend=_msg(lang, "site.stats.chart_legend"),
-    )
+    frame = _frame(lang, width, height, "site.stats.chart_title", lines, "site.stats.chart_legend")
+    return render("stats/chart.html", frame=frame, ticks=ticks, rows=rows)
+
+
+# A grid line of an axis and its label, as stats/frame.html's grid_line draws it; coordinates
+# as the SVG says them (numbers or text already formatted).
+
+
+def _upright(x: object, y1: object, y2: object, label_y: object, label: str) -> dict[str, object]:
+    """An upright grid line at `x`, its label under it at `label_y`."""
+    return {"x1": x, "x2": x, "y1": y1, "y2": y2, "label_x": x, "label_y": label_y, "label": label}
+
+
+def _level(
+    x1: object, x2: object, y: object, label_x: object, label_y: object, label: str
+) -> dict[str, object]:
+    """A level grid line at `y`, its label before it at (`label_x`, `label_y`)."""
+    return {"x1": x1, "x2": x2, "y1": y, "y2": y, "label_x": label_x, "label_y": label_y, "label": label}
+
+
+def _frame(
+    lang: str, width: float, height: float, title: str, sentences: list[str], legend: str
+) -> dict[str, Any]:
+    """What a chart's frame (sitegen/templates/stats/frame.html) holds: its size, its title and
+    legend (catalogue keys) and its description, the chart's rows as sentences."""
+    return {
+        "width": width,
+        "height": height,
+        "lang": lang,
+        "title": _msg(lang, title),
+        "desc": join_sentences(lang, sentences),
+        "legend": _msg(lang, legend),
+    }
 
 
 def _within(game: dict[str, Any], seconds: float) -> float:
@@ -101,7 +122,6 @@ def times_svg(summary: dict[str, Any], lang: str) -> str:
     lo, hi = math.log10(edges[0]), math.log10(edges[-1])
     x = lambda t: left + plot_w * (math.log10(t) - lo) / (hi - lo)  # noqa: E731
     y = lambda f: top + plot_h * (1 - f)  # noqa: E731
-    title = _msg(lang, "stats.times.title")
     rows = [
         _msg(
             lang,
@@ -117,24 +137,11 @@ def times_svg(summary: dict[str, Any], lang: str) -> str:
         for n, g in games
     ]
     shares = [
-        {
-            "x1": left,
-            "x2": left + plot_w,
-            "y": f"{y(f):.1f}",
-            "label_x": left - 6,
-            "label_y": f"{y(f) + 4:.1f}",
-            "label": _pct(lang, f, 0),
-        }
+        _level(left, left + plot_w, f"{y(f):.1f}", left - 6, f"{y(f) + 4:.1f}", _pct(lang, f, 0))
         for f in (0, 0.25, 0.5, 0.75, 1)
     ]
     times = [
-        {
-            "x": f"{x(t):.1f}",
-            "y1": top,
-            "y2": top + plot_h,
-            "label_y": top + plot_h + 16,
-            "label": _number(lang, t, 0 if t >= 1 else 1),
-        }
+        _upright(f"{x(t):.1f}", top, top + plot_h, top + plot_h + 16, _number(lang, t, 0 if t >= 1 else 1))
         for t in edges
     ]
     axis = {"x": f"{left + plot_w / 2:.1f}", "y": height - 6, "label": _msg(lang, "stats.times.axis")}
@@ -169,16 +176,5 @@ def times_svg(summary: dict[str, Any], lang: str) -> str:
                 "label": _msg(lang, f"site.stats.game.{name}"),
             }
         )
-    return render(
-        "stats/times.html",
-        width=width,
-        height=height,
-        lang=lang,
-        title=title,
-        desc=join_sentences(lang, rows),
-        shares=shares,
-        times=times,
-        axis=axis,
-        games=lines,
-        legend=_msg(lang, "stats.times.legend"),
-    )
+    frame = _frame(lang, width, height, "stats.times.title", rows, "stats.times.legend")
+    return render("stats/times.html", frame=frame, shares=shares, times=times, axis=axis, games=lines)
