@@ -18,14 +18,19 @@ from typing import Any
 
 from engine.notation import Move
 from scripts.clean_line import position_key
+from sitegen.games import site_game
 
 
 def greedy_move(game: Any, seen: set[str] | frozenset[str] = frozenset()) -> str | None:
-    if game.game != "crescent":
-        raise ValueError("greedy_move plays Crescent only")
+    record = site_game(game.game)
+    # The policy's last resort is the game's own action when it is a redeal (Crescent's); a
+    # beginner at a game whose action is a draw from the stock (Canfield) draws long before
+    # that, which this policy never does.
+    if record.action != "redeal":
+        raise ValueError(f"greedy_move plays a game whose own action is a redeal, not {game.game}")
     legal = game.legal_moves()
     state = game.state()
-    piles = state["piles"]
+    piles = state[record.kind.numbered]
     home = [m for m in legal if Move.parse(m).from_pile and Move.parse(m).to_foundation]
     if home:
         return home[0]

@@ -64,7 +64,7 @@ import sys
 import time
 from array import array
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -73,6 +73,7 @@ if str(ROOT) not in sys.path:
 import engine  # noqa: E402
 from engine.canfield import CANONICAL as CF_MOVES  # noqa: E402
 from engine.crescent import MOVE_NAMES as CR_NAMES  # noqa: E402
+from engine.solver import _searcher  # noqa: E402
 from engine.solver_canfield import CanfieldSearcher  # noqa: E402
 from engine.solver_crescent import CrescentSearcher  # noqa: E402
 from scripts import clean_line, straight_alternatives, straight_lines, straighten  # noqa: E402
@@ -86,8 +87,10 @@ class Straight:
 
     def __init__(self, game: Any, rng_seed: int | None, full_key: bool = False) -> None:
         self.full_key = full_key
-        self.crescent = game.code.startswith("CR")
-        self.s = CrescentSearcher(game) if self.crescent else CanfieldSearcher(game, takebacks=False)
+        # The solver's searcher for the game (no take-backs: a take-back is a return), and
+        # which one it is: the filter below works on its own moves and places.
+        self.s = cast("CrescentSearcher | CanfieldSearcher", _searcher(game, takebacks=False))
+        self.crescent = isinstance(self.s, CrescentSearcher)
         self.g = game
         self.s.rng = random.Random(rng_seed) if rng_seed is not None else None
         places = [*game.piles, *game.foundations] if self.crescent else game.lists

@@ -23,7 +23,7 @@ import json
 import random
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -34,10 +34,18 @@ import diagrams  # noqa: E402
 import engine  # noqa: E402
 import engine.codes  # noqa: E402
 import engine.reasons  # noqa: E402
+from engine.codes import rules_of  # noqa: E402
+from engine.games import game_kind  # noqa: E402
+from engine.rules import VERSIONS  # noqa: E402
 from engine.views import hidden_count  # noqa: E402
 
 POSITIONS = ROOT / "docs" / "positions"
-APP = {"crescent": "N"}  # Canfield: the app's draw, D3 or D1, as the version draws
+# The rules the seeds' app lets a player choose (Canfield's draw, 3 or 1): a version's seeds'
+# rules keep them from the version, and are the rules record's defaults in every other field.
+APP_CHOICES = ("draw",)
+# The share of the random play's steps that build on a numbered place, by the code's game
+# prefix: Canfield's games go deep enough for emptied columns and used passes.
+BUILD_SHARE = {"CF": 0.5}
 
 
 @dataclass(frozen=True)
@@ -54,14 +62,28 @@ class Want:
     first_deal: int = 1
 
 
-def _app_options(game: engine.Game, options: str) -> str:
-    return APP["crescent"] if game.game == "crescent" else options[:2]
+def _app_options(game: engine.Game) -> str:
+    """The options field of the seeds' rules for the game of `game` (engine/rules.py VERSIONS:
+    Crescent's N; Canfield's D3 or D1, as the version draws)."""
+    rules = game.rules  # type: ignore[attr-defined]
+    for prefix, options in VERSIONS.values():
+        seeds = rules_of(prefix, options)
+        if (
+            seeds is not None
+            and type(seeds) is type(rules)
+            and all(
+                getattr(seeds, f.name) == (getattr(rules, f.name) if f.name in APP_CHOICES else f.default)
+                for f in fields(seeds)
+            )
+        ):
+            return options
+    raise SystemExit(f"{game.code}: no version of the seeds' rules in engine/rules.py VERSIONS")
 
 
-def _legal_for_app(game: engine.Game, options: str, move: str) -> bool:
+def _legal_for_app(game: engine.Game, move: str) -> bool:
     """Whether the seeds' rules allow `move` in the same cards' position."""
     state = game.state()
-    state["options"] = _app_options(game, options)
+    state["options"] = _app_options(game)
     state.pop("recycles_left", None)
     state.pop("face_down", None)
     state["code"] = None
@@ -73,10 +95,13 @@ def _legal_for_app(game: engine.Game, options: str, move: str) -> bool:
 
 def _pile_turns_a_card(game: engine.Game, h: tuple[str, str] | None, moves: list[str]) -> bool:
     """Crescent face down: the move uncovers a face-down card (its pile has one under the top)."""
-    if h is None or game.game != "crescent" or game.face_down is None:  # type: ignore[attr-defined]
+    face_down = getattr(game, "face_down", None)  # None: no card of the game's piles is face down
+    if h is None or face_down is None:
         return False
     pile = int(h[0]) - 1
-    return game.face_down[pile] > 0 and game.face_down[pile] == len(game.state()["piles"][pile]) - 1  # type: ignore[attr-defined]
+    return (
+        face_down[pile] > 0 and face_down[pile] == len(game.state()[game_kind(game.game).numbered][pile]) - 1
+    )
 
 
 def _reserve_into_empty(game: engine.Game, h: tuple[str, str] | None, moves: list[str]) -> bool:
@@ -110,7 +135,7 @@ def twin(code: str, moves: list[str], action: str, reason: str) -> str:
     """The code of the same deal under the seeds' rules, checked: `action` plays after `moves`
     in the version and is refused for `reason` under the seeds' rules."""
     parts = code.split("-")
-    app = engine.normalise_code("-".join([parts[0], APP["crescent"], parts[2]]))
+    app = engine.normalise_code("-".join([parts[0], _app_options(engine.new_game(code)), parts[2]]))
     checks = []
     for c in (code, app):
         game = engine.new_game(c)
@@ -139,7 +164,7 @@ def _fits(game: engine.Game, want: Want, h: tuple[str, str] | None, moves: list[
     reason = game.check(move)
     if want.reason is None:
         return reason is None and want.extra(game, h, moves)
-    return reason == want.reason and _legal_for_app(game, want.options, move) and want.extra(game, h, moves)
+    return reason == want.reason and _legal_for_app(game, move) and want.extra(game, h, moves)
 
 
 def find(want: Want, seed: int = 1, deals: int = 200, length: int = 400) -> tuple[str, list[str], Any]:
@@ -159,9 +184,10 @@ def find(want: Want, seed: int = 1, deals: int = 200, length: int = 400) -> tupl
             if not legal or game.status != "playing":
                 break
             home = [m for m in legal if m.endswith(("S", "H", "D", "C", "+", "-")) and ">" in m]
-            build = [m for m in legal if game.game == "canfield" and m[-1:] in "1234" and ">" in m]
+            build_share = BUILD_SHARE.get(want.game, 0.0)
+            build = [m for m in legal if build_share and m[-1:] in "1234" and ">" in m]
             roll = rng.random()
-            if build and roll < 0.5:
+            if build and roll < build_share:
                 move = rng.choice(build)
             elif home and roll < 0.8:
                 move = rng.choice(home)

@@ -35,6 +35,7 @@ import engine
 from engine.search import Budget, OutOfBudget, Searcher, dfs
 from engine.solver import _searcher
 from engine.views import hidden_count
+from sitegen.games import site_game
 
 VERDICTS = ("loss", "back")
 # Fields of a state that count the reader's actions rather than describe the position.
@@ -109,7 +110,7 @@ def search_avoiding(
 
 def turns_the_stock(game: engine.Game, move: str) -> bool:
     """True for a Canfield draw that leads to a position of the same key (module docstring)."""
-    if move != "draw" or game.game != "canfield":
+    if move != "draw" or site_game(game.game).action != "draw":
         return False
     child = game.copy()
     child.play(move)

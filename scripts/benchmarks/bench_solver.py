@@ -95,6 +95,8 @@ def hard_deals(game: str, unknown_limit: int, sample: int, seed: int = 13) -> li
     from pathlib import Path
 
     path = Path(__file__).resolve().parents[2] / "data" / "stats" / f"{game}.jsonl"
+    if not path.is_file():
+        raise SystemExit(f"{path}: no statistics run of {game} yet (--fresh N or --only CODES instead)")
     final: dict[str, str] = {}
     for line in path.read_text().splitlines():
         row = json.loads(line)
@@ -111,8 +113,13 @@ def main() -> None:
     import argparse
     import sys
 
+    root = __import__("pathlib").Path(__file__).resolve().parents[2]
+    sys.path.insert(0, str(root))
+    from scripts.stats_games import GAMES as SAMPLES
+
     parser = argparse.ArgumentParser(description="Solver on the statistics sample's hard deals")
-    parser.add_argument("game", choices=["crescent", "canfield-d3", "canfield-d1"])
+    # A statistics sample (scripts/stats_games.py): its deals' code prefix and data/stats/GAME.jsonl.
+    parser.add_argument("game", choices=sorted(SAMPLES))
     parser.add_argument("--cap", type=float, required=True, help="CPU seconds per deal")
     parser.add_argument("--unknown", type=int, default=1000, help="at most this many undecided deals")
     parser.add_argument("--sample", type=int, default=30, help="decided deals to re-solve")
@@ -136,15 +143,14 @@ def main() -> None:
     )
     parser.add_argument("--part", default="1/1", help="I/N: every Nth deal from the Ith (to run N processes)")
     args = parser.parse_args()
-    root = __import__("pathlib").Path(__file__).resolve().parents[2]
     if args.compiled:
-        sys.path.insert(0, str(root))
         from scripts import compile_solver
 
         args.engine_root = str(compile_solver.build(quiet=False))
     sys.path.insert(0, args.engine_root or str(root))
     import engine
     import engine.solver
+    from engine.codes import deal_letters
 
     print(
         f"engine from {engine.__file__} (solver: {engine.solver.__file__}); "
@@ -152,9 +158,7 @@ def main() -> None:
         flush=True,
     )
     if args.fresh:
-        from engine.codes import deal_letters
-
-        prefix = {"crescent": "CR1-N-", "canfield-d3": "CF1-D3-", "canfield-d1": "CF1-D1-"}[args.game]
+        prefix = SAMPLES[args.game]["prefix"]
         deals = [(prefix + deal_letters(args.first + i), "fresh") for i in range(args.fresh)]
     elif args.only:
         deals = [(code, "?") for code in args.only.split(",")]
@@ -162,10 +166,9 @@ def main() -> None:
         deals = hard_deals(args.game, args.unknown, args.sample)
     for setting in args.set:
         name, value = setting.split("=", 1)
-        if args.game == "crescent":
-            from engine.solver_crescent import CrescentSearcher as searcher
-        else:
-            from engine.solver_canfield import CanfieldSearcher as searcher  # type: ignore[assignment]
+        # The class the solver searches the sample's games with (engine/solver.py _searcher).
+        sample_game = engine.new_game(SAMPLES[args.game]["prefix"] + deal_letters(0))
+        searcher = type(engine.solver._searcher(sample_game))
         if not hasattr(searcher, name):
             raise SystemExit(f"--set {setting}: {searcher.__name__} has no attribute {name}")
         setattr(searcher, name, type(getattr(searcher, name))(value))
