@@ -17,7 +17,7 @@ the first click and every later one. SVGs are packed with sitegen.live.pack_svgs
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from sitegen.games import site_game
@@ -27,6 +27,40 @@ Answer = dict[str, Any]
 
 def state_key(state: dict[str, Any]) -> str:
     return json.dumps(state, sort_keys=True, separators=(",", ":"))
+
+
+def shortest_line(
+    start: Any,
+    reached: Callable[[Any], bool],
+    key: Callable[[Any], Hashable],
+    max_depth: int,
+    max_nodes: int | None = None,
+) -> list[str] | None:
+    """The first line of fewest actions from the game `start` (played on copies) to a position
+    `reached` accepts: breadth-first in the engine's move order, so the same line every build;
+    positions of one `key` are gone through once. None when none is within `max_depth` actions,
+    or before more than `max_nodes` moves would be tried. (A lesson's par line, a puzzle's line
+    back to its position: sitegen/lessons.py, sitegen/puzzle_proofs.py.)"""
+    layer: list[tuple[Any, list[str]]] = [(start, [])]
+    seen = {key(start)}
+    tried = 0
+    for _ in range(max_depth):
+        after: list[tuple[Any, list[str]]] = []
+        for here, line in layer:
+            for move in here.legal_moves():
+                tried += 1
+                if max_nodes is not None and tried > max_nodes:
+                    return None
+                twin = here.copy()
+                twin.play(move)
+                if reached(twin):
+                    return [*line, move]
+                twin_key = key(twin)
+                if twin_key not in seen:
+                    seen.add(twin_key)
+                    after.append((twin, [*line, move]))
+        layer = after
+    return None
 
 
 def precompute(

@@ -171,25 +171,17 @@ def par_line(lesson: Lesson) -> list[str]:
     """A line of `par` actions that reaches the goal: the first found breadth-first, in the
     engine's move order (deterministic). The lesson's "Show me" plays it."""
     import engine
-    from sitegen.learn_tree import state_key
+    from sitegen.learn_tree import shortest_line, state_key
 
-    layer: list[tuple[Any, list[str]]] = [(engine.from_state(lesson.state), [])]
-    seen = {state_key(lesson.state)}
-    for _depth in range(1, len(lesson.line) + 1):
-        nxt = []
-        for g, line in layer:
-            for move in g.legal_moves():
-                twin = g.copy()
-                twin.play(move)
-                st = twin.state()
-                if goal_met(st, lesson.goal):
-                    return [*line, move]
-                key = state_key(st)
-                if key not in seen:
-                    seen.add(key)
-                    nxt.append((twin, [*line, move]))
-        layer = nxt
-    raise ValueError(f"lesson {lesson.name}: the goal is not reached within the line's length")
+    line = shortest_line(
+        engine.from_state(lesson.state),
+        lambda game: goal_met(game.state(), lesson.goal),
+        lambda game: state_key(game.state()),
+        max_depth=len(lesson.line),
+    )
+    if line is None:
+        raise ValueError(f"lesson {lesson.name}: the goal is not reached within the line's length")
+    return line
 
 
 # ---- the tree of positions the reader may pass through ------------------------------------------

@@ -36,6 +36,7 @@ from engine.search import Budget, OutOfBudget, Searcher, dfs
 from engine.solver import _searcher
 from engine.views import hidden_count
 from sitegen.games import site_game
+from sitegen.learn_tree import shortest_line
 
 VERDICTS = ("loss", "back")
 # Fields of a state that count the reader's actions rather than describe the position.
@@ -165,23 +166,4 @@ def line_back(game: engine.Game, move: str, max_depth: int = 4, max_nodes: int =
             child.play("draw")
             line.append("draw")
         return line
-    frontier: list[tuple[engine.Game, list[str]]] = [(child, [])]
-    seen = {position_key(child)}
-    spent = 0
-    for _ in range(max_depth):
-        nxt: list[tuple[engine.Game, list[str]]] = []
-        for here, path in frontier:
-            for step in here.legal_moves():
-                spent += 1
-                if spent > max_nodes:
-                    return None
-                twin = here.copy()
-                twin.play(step)
-                if same_position(twin, game):
-                    return [*path, step]
-                key = position_key(twin)
-                if key not in seen:
-                    seen.add(key)
-                    nxt.append((twin, [*path, step]))
-        frontier = nxt
-    return None
+    return shortest_line(child, lambda twin: same_position(twin, game), position_key, max_depth, max_nodes)
