@@ -67,7 +67,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scripts import stats_summary  # noqa: E402
-from scripts.stats_games import CROSS_CHECK, GAMES, PRESET_CROSS_CHECK  # noqa: E402, F401
+from scripts.stats_games import CROSS_CHECK, GAMES  # noqa: E402, F401
 
 # The complete search's table cap for batch runs. The engine's own default (6 million, what a
 # page may hold) would end a long retry early: the compiled engine stores about 50,000 Canfield

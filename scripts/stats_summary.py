@@ -41,8 +41,21 @@ summary.json schema (read by the site's statistics page):
              # the decided deals by the time their decision took: counts[i] deals took at
              # most edges[i] seconds (and more than edges[i-1]); the last count, longer
          "first_code": "CF1-D3-AAKYMLS", "last_code": "CF1-D3-AAKZBDB",  # the sample's range
-         "cross_check": {...} or null   # Canfield draw 3: Solvitaire on 100 of our deals
-                                         # (CROSS_CHECK below)
+         "cross_check": {...} or null   # Canfield draw 3: Solvitaire changed to our rules on
+                                         # 100 of our deals (stats_games.CROSS_CHECK, typed in);
+             # Solvitaire's preset: computed by cross_check() below from the second solver's
+             # lines (data/stats/crosscheck/<game>.jsonl, scripts/cross_check.py) and ours, on
+             # the deals both files hold:
+             # {"solver": "Solvitaire", "deals": 1139, "agree_wins": 820, "agree_losses": 240,
+             #  "contradictions": 0, "ours_decided": 1066, "theirs_decided": 1100,
+             #  "seconds": 10.0,                 # the CPU cap of its lines (the largest)
+             #  "their_seconds": 480.2,          # the CPU time its lines took
+             #  "our_unknown": 73,               # our undecided deals (the whole sample),
+             #  "our_unknown_run": 73,           # those it was run on, and its verdicts there:
+             #  "our_unknown_their_wins": 5, "our_unknown_their_losses": 50,
+             #  "their_unknown_our_wins": 3, "their_unknown_our_losses": 1,
+             #  "with_theirs": {"value": 0.73, "low": 0.70, "high": 0.75, "decided": 1121}}
+             #    our sample's win rate with its verdict for each deal ours left undecided
        }, ...}}
 
 All rates are fractions (0..1), rounded to 4 decimals.
@@ -93,15 +106,75 @@ def read_results(game_name: str) -> list[dict[str, Any]]:
     return results
 
 
-def summarise(game_name: str, results: list[dict[str, Any]]) -> dict[str, Any]:
-    from engine.codes import deal_letters
-
-    info = GAMES[game_name]
-    # One result per deal (a deal solved twice keeps its decided result, else the last).
+def per_deal(results: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """One result per deal: a deal solved twice keeps its decided result, else the last."""
     by_deal: dict[int, dict[str, Any]] = {}
     for r in results:
         if r["deal"] not in by_deal or r["status"] != "unknown":
             by_deal[r["deal"]] = r
+    return by_deal
+
+
+def cross_check(
+    solver: str, ours: list[dict[str, Any]], theirs: list[dict[str, Any]]
+) -> dict[str, Any] | None:
+    """A second solver's verdicts against ours (None: none on a deal of ours). The agreement is
+    counted on the deals both lists hold (a contradiction: one proves lost what the other wins);
+    `with_theirs` is our whole sample's win rate when each deal ours left undecided takes the
+    second solver's verdict (where it has one), so it does not depend on which deals it ran."""
+    our_deals, their_deals = per_deal(ours), per_deal(theirs)
+    common = sorted(our_deals.keys() & their_deals.keys())
+    if not common:
+        return None
+    pairs = [(our_deals[d]["status"], their_deals[d]["status"]) for d in common]
+
+    def count(mine: str, other: str) -> int:
+        return sum(pair == (mine, other) for pair in pairs)
+
+    statuses = [r["status"] for r in our_deals.values()]
+    wins = statuses.count("win") + count("unknown", "win")
+    decided = len(statuses) - statuses.count("unknown") + count("unknown", "win") + count("unknown", "loss")
+    low, high = wilson(wins, decided)
+    return {
+        "solver": solver,
+        "deals": len(common),
+        "agree_wins": count("win", "win"),
+        "agree_losses": count("loss", "loss"),
+        "contradictions": count("win", "loss") + count("loss", "win"),
+        "ours_decided": sum(o != "unknown" for o, _ in pairs),
+        "theirs_decided": sum(t != "unknown" for _, t in pairs),
+        "seconds": max(their_deals[d]["cap"] for d in common),
+        "their_seconds": round(sum(their_deals[d]["seconds"] for d in common), 1),
+        "our_unknown": statuses.count("unknown"),
+        "our_unknown_run": sum(o == "unknown" for o, _ in pairs),
+        "our_unknown_their_wins": count("unknown", "win"),
+        "our_unknown_their_losses": count("unknown", "loss"),
+        "their_unknown_our_wins": count("win", "unknown"),
+        "their_unknown_our_losses": count("loss", "unknown"),
+        "with_theirs": {
+            "value": round(wins / decided, 4) if decided else 0.0,
+            "low": round(low, 4),
+            "high": round(high, 4),
+            "decided": decided,
+        },
+    }
+
+
+def read_check(game_name: str) -> list[dict[str, Any]]:
+    """The second solver's lines for a game (its `cross_check_file` under data/stats/), or []."""
+    name = GAMES[game_name].get("cross_check_file")
+    return read_results(str(Path(name).with_suffix(""))) if name else []
+
+
+def summarise(
+    game_name: str, results: list[dict[str, Any]], check: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """A game's entry of summary.json; `check`: the second solver's lines (read_check), counted
+    against `results` where the game names a `cross_check_file`."""
+    from engine.codes import deal_letters
+
+    info = GAMES[game_name]
+    by_deal = per_deal(results)
     rows = list(by_deal.values())
     deals = len(rows)
     wins = sum(r["status"] == "win" for r in rows)
@@ -151,7 +224,11 @@ def summarise(game_name: str, results: list[dict[str, Any]]) -> dict[str, Any]:
         "decide_times": {"edges": list(TIME_EDGES), "counts": counts},
         "first_code": info["prefix"] + deal_letters(min(by_deal)) if rows else "",
         "last_code": info["prefix"] + deal_letters(max(by_deal)) if rows else "",
-        "cross_check": info.get("cross_check"),
+        "cross_check": (
+            cross_check(info["cross_check_solver"], results, check or [])
+            if "cross_check_file" in info
+            else info.get("cross_check")
+        ),
     }
 
 
@@ -160,7 +237,7 @@ def write_summary() -> dict[str, Any]:
     for name in GAMES:
         results = read_results(name)
         if results:
-            games[name] = summarise(name, results)
+            games[name] = summarise(name, results, read_check(name))
     summary = {"schema": 1, "confidence": 0.95, "method": "wilson", "games": games}
     path = STATS_DIR / "summary.json"
     STATS_DIR.mkdir(parents=True, exist_ok=True)

@@ -49,6 +49,7 @@ __all__ = [
     "crosscheck_html",
     "in_sample",
     "load_summary",
+    "published_outside",
     "sample_html",
     "site_deals",
     "stats_html",
@@ -231,39 +232,89 @@ def sample_html(summary: dict[str, Any], lang: str, deals: dict[str, list[str]] 
 
 
 def crosscheck_html(summary: dict[str, Any], lang: str) -> str:
-    """The comparison with Solvitaire on our draw-three deals, as a paragraph."""
-    game = summary["games"].get("canfield-d3") or {}
-    check = game.get("cross_check")
-    if not check:
-        return ""
-    # Counts as numbers: the message chooses its plural forms (and groups the digits) itself.
-    text = _msg(
-        lang,
-        "stats.crosscheck",
-        deals=int(check["deals"]),
-        their_losses=int(check["their_losses_our_wins"]),
-        wins=int(check["agree_wins"]),
-        losses=int(check["agree_losses"]),
-        seconds=_seconds(lang, check["seconds"]),
-        ours=int(check["ours_decided"]),
-        theirs=int(check["theirs_decided"]),
-    )
-    texts = [text]
-    preset = (summary["games"].get("solvitaire-canfield") or {}).get("cross_check")
+    """The comparisons with Solvitaire, a paragraph each: on our draw-three deals (a Solvitaire
+    changed to our rules), on our sample of its preset's rules, and, where the published figure
+    lies outside our interval for those rules, why (published_outside). Empty without either."""
+    texts = []
+    check = (summary["games"].get("canfield-d3") or {}).get("cross_check")
+    if check:
+        # Counts as numbers: the message chooses its plural forms (and groups the digits) itself.
+        text = _msg(
+            lang,
+            "stats.crosscheck",
+            deals=int(check["deals"]),
+            their_losses=int(check["their_losses_our_wins"]),
+            wins=int(check["agree_wins"]),
+            losses=int(check["agree_losses"]),
+            seconds=_seconds(lang, check["seconds"]),
+            ours=int(check["ours_decided"]),
+            theirs=int(check["theirs_decided"]),
+        )
+        texts.append(text)
+    sample = summary["games"].get("solvitaire-canfield") or {}
+    preset = sample.get("cross_check")
     if preset:
-        # The same solver unchanged, on its own preset's rules (our code letters D3GKN).
+        # The same solver unchanged, on its own preset's rules (our code letters D3GKN): on the
+        # deals both solvers' files hold, the whole sample or (while it grows) a part of it.
         text = _msg(
             lang,
             "stats.crosscheck-preset",
             deals=int(preset["deals"]),
+            sample=_count(lang, int(sample.get("deals", preset["deals"]))),
+            whole="yes" if preset["deals"] >= sample.get("deals", 0) else "no",
             wins=int(preset["agree_wins"]),
             losses=int(preset["agree_losses"]),
+            contradictions=int(preset["contradictions"]),
             seconds=_seconds(lang, preset["seconds"]),
-            ours=int(preset["ours_decided"]),
-            theirs=int(preset["theirs_decided"]),
+            ours=_count(lang, preset["ours_decided"]),
+            theirs=_count(lang, preset["theirs_decided"]),
         )
         texts.append(text)
-    return render("stats/crosscheck.html", texts=texts)
+        outside = published_outside(lang, sample, preset)
+        if outside:
+            texts.append(outside)
+    return render("stats/crosscheck.html", texts=texts) if texts else ""
+
+
+def _outside(game: dict[str, Any]) -> bool:
+    """Whether the published figure (with its margin) lies outside our decided deals' interval."""
+    ref, rate = game.get("reference"), game.get("win_rate_decided")
+    if not ref or not rate:
+        return False
+    return bool(ref["value"] + ref["margin"] < rate["low"] or ref["value"] - ref["margin"] > rate["high"])
+
+
+def published_outside(lang: str, game: dict[str, Any], check: dict[str, Any]) -> str:
+    """Where the published figure falls outside our interval for its own rules, why, in the data's
+    numbers: how many of the deals our solver left undecided the second solver decided and how
+    many of those are lost (where most are, the sentence says that is what our figure, counting
+    the decided deals only, leaves out), and our figure with its verdicts, with whether its
+    interval then holds the published one. Empty when the figure is inside our interval, or the
+    second solver has no verdict yet on a deal ours left undecided (or an older summary)."""
+    if not _outside(game) or not check.get("our_unknown_run"):
+        return ""
+    ref, rate, theirs = game["reference"], game["win_rate_decided"], check["with_theirs"]
+    lost, won = int(check["our_unknown_their_losses"]), int(check["our_unknown_their_wins"])
+    published = (ref["value"] - ref["margin"], ref["value"] + ref["margin"])
+    inside = theirs["low"] <= published[1] and published[0] <= theirs["high"]
+    return _msg(
+        lang,
+        "stats.crosscheck-outside",
+        published=_pct(lang, ref["value"], 3),
+        rate=_pct(lang, rate["value"]),
+        interval=_range(lang, rate["low"], rate["high"]),
+        unknown=int(check["our_unknown"]),
+        ran=_count(lang, check["our_unknown_run"]),
+        all_run="yes" if check["our_unknown_run"] >= check["our_unknown"] else "no",
+        decided=_count(lang, lost + won),
+        lost=lost,
+        won=won,
+        mostly="lost" if lost > won else "other",
+        new_rate=_pct(lang, theirs["value"]),
+        new_interval=_range(lang, theirs["low"], theirs["high"]),
+        new_decided=int(theirs["decided"]),
+        inside="yes" if inside else "no",
+    )
 
 
 VIEWS = {

@@ -188,29 +188,113 @@ def test_the_preset_crosscheck_is_said_when_the_summary_has_it(tmp_path: Path) -
     }
     root = _root(tmp_path, {"schema": 1, "games": {"canfield-d3": FULL, "solvitaire-canfield": preset}})
     en = expand("<!-- stats: crosscheck -->", "en", root)
-    assert en.count('class="stats-crosscheck"') == 2
-    assert "Solvitaire unchanged and our solver were run on the 200 deals" in en
+    assert en.count('class="stats-crosscheck"') == 2  # no verdict on our undecided deals: no third
+    # Run on 200 of the sample's 300 deals so far: the sentence says so.
+    assert "Solvitaire unchanged and our solver were run on 200 deals of the 300 deals of our sample" in en
     assert (
         "139 wins and 42 losses, and no contradiction. Our solver decided 188 of them, Solvitaire 181." in en
     )
     assert "승리 139개, 패배 42개" in expand("<!-- stats: crosscheck -->", "ko", root)
+    whole = _root(
+        tmp_path / "whole", {"schema": 1, "games": {"solvitaire-canfield": {**preset, "deals": 200}}}
+    )
+    assert "were run on the 200 deals of our sample" in expand("<!-- stats: crosscheck -->", "en", whole)
+    # A contradiction is said, and the agreement on every deal no longer is.
+    check = {**preset["cross_check"], "contradictions": 2}
+    root = _root(
+        tmp_path / "c", {"schema": 1, "games": {"solvitaire-canfield": {**preset, "cross_check": check}}}
+    )
+    en = expand("<!-- stats: crosscheck -->", "en", root)
+    assert "they agree on 139 wins and 42 losses, and contradict each other on 2 deals." in en
+    assert "every deal both decide" not in en
 
 
-def test_the_published_preset_crosscheck_agrees_with_our_sample() -> None:
-    """The cross-check's own-solver figures are those of the stored sample it was run on."""
-    import json
+# Solvitaire's verdicts on 40 of our 50 undecided deals: 36 lost, 2 won (2 still undecided).
+OUTSIDE_CHECK = {
+    "solver": "Solvitaire",
+    "deals": 1000,
+    "agree_wins": 700,
+    "agree_losses": 230,
+    "contradictions": 0,
+    "seconds": 10.0,
+    "ours_decided": 950,
+    "theirs_decided": 960,
+    "our_unknown": 50,
+    "our_unknown_run": 40,
+    "our_unknown_their_wins": 2,
+    "our_unknown_their_losses": 36,
+    "their_unknown_our_wins": 10,
+    "their_unknown_our_losses": 2,
+    "with_theirs": {"value": 0.7367, "low": 0.7088, "high": 0.7628, "decided": 988},
+}
+PRESET = {
+    **FULL,
+    "deals": 1000,
+    "wins": 726,
+    "losses": 224,
+    "unknown": 50,
+    "code_prefix": "CF1-D3GKN-",
+    "win_rate_decided": {"value": 0.7642, "low": 0.7362, "high": 0.7901},
+    "cross_check": OUTSIDE_CHECK,
+}
+
+
+def test_a_published_figure_outside_our_interval_is_explained_from_the_data(tmp_path: Path) -> None:
+    root = _root(tmp_path, {"schema": 1, "games": {"solvitaire-canfield": PRESET}})
+    en = expand("<!-- stats: crosscheck -->", "en", root)
+    assert en.count('class="stats-crosscheck"') == 2
+    assert (
+        "Solvitaire’s published figure, 71.245%, lies outside the interval of ours for the same rules, "
+        "76.4% (73.6%–79.0%). Of the 50 deals our solver left undecided, Solvitaire, run on 40 of them "
+        "so far, decided 38: 36 lost and 2 won. So the undecided deals Solvitaire could decide are "
+        "mostly lost ones" in en
+    )
+    assert "our figure becomes 73.7% (70.9%–76.3%) of 988 decided deals, an interval that holds the" in en
+    for lang, words in {
+        "fr": "36 perdues et 2 gagnées",
+        "de": "36 verloren und 2 gewonnen",
+        "es": "36 perdidos y 2 ganados",
+        "el": "36 χαμένες και 2 κερδισμένες",
+        "ko": "패배가 36개, 승리가 2개",
+        "ja": "負けが36、勝ちが2",
+    }.items():
+        text = expand("<!-- stats: crosscheck -->", lang, root)
+        assert words in text and text.count('class="stats-crosscheck"') == 2, lang
+    # Every undecided deal run, most of them won, the interval still away from the figure.
+    check = {
+        **OUTSIDE_CHECK,
+        "our_unknown_run": 50,
+        "our_unknown_their_wins": 30,
+        "our_unknown_their_losses": 5,
+        "with_theirs": {"value": 0.7654, "low": 0.7385, "high": 0.7903, "decided": 985},
+    }
+    root = _root(
+        tmp_path / "won", {"schema": 1, "games": {"solvitaire-canfield": {**PRESET, "cross_check": check}}}
+    )
+    en = expand("<!-- stats: crosscheck -->", "en", root)
+    assert "Of the 50 deals our solver left undecided, Solvitaire decided 35: 5 lost and 30 won." in en
+    assert "mostly lost" not in en and "an interval that still does not hold the published figure." in en
+    assert "ne contient toujours pas le chiffre publié" in expand("<!-- stats: crosscheck -->", "fr", root)
+
+
+def test_a_published_figure_inside_our_interval_needs_no_explanation(tmp_path: Path) -> None:
+    inside = {**PRESET, "win_rate_decided": {"value": 0.7301, "low": 0.7020, "high": 0.7565}}
+    root = _root(tmp_path, {"schema": 1, "games": {"solvitaire-canfield": inside}})
+    for lang in ("en", "ko", "el", "fr", "de", "es", "ja"):
+        text = expand("<!-- stats: crosscheck -->", lang, root)
+        assert text.count('class="stats-crosscheck"') == 1, lang
+    assert "lies outside" not in expand("<!-- stats: crosscheck -->", "en", root)
+
+
+def test_the_published_preset_crosscheck_is_the_stored_files() -> None:
+    """summary.json's cross-check of the preset is the one the two stored files give (Solvitaire's
+    lines, scripts/cross_check.py, and our sample): no figure typed in."""
+    from scripts import stats_summary
 
     root = Path(__file__).resolve().parent.parent
     summary = json.loads((root / "data/stats/summary.json").read_text(encoding="utf-8"))
     check = summary["games"]["solvitaire-canfield"]["cross_check"]
-    rows = [
-        json.loads(line)
-        for line in (root / "data/stats/solvitaire-canfield.jsonl").read_text(encoding="utf-8").splitlines()
-        if line.strip()
-    ][: check["deals"]]
-    assert len(rows) == check["deals"]
-    statuses = [row["status"] for row in rows]
-    assert check["ours_decided"] == sum(s != "unknown" for s in statuses)
-    assert check["agree_wins"] <= statuses.count("win") and check["agree_losses"] <= statuses.count("loss")
-    assert check["contradictions"] == 0
-    assert all(row["code"].startswith("CF1-D3GKN-") for row in rows)
+    ours = stats_summary.read_results("solvitaire-canfield")
+    theirs = stats_summary.read_check("solvitaire-canfield")
+    assert theirs and all(row["code"].startswith("CF1-D3GKN-") and row["clock"] == "cpu" for row in theirs)
+    assert check == stats_summary.cross_check("Solvitaire", ours, theirs)
