@@ -72,7 +72,9 @@ GAMES: dict[str, dict[str, Any]] = {
         # Solvitaire unchanged on the same deals: scripts/cross_check.py's lines (outside the
         # data/stats/*.jsonl samples), counted against ours by stats_summary.cross_check. Session
         # 3's typed-in figures for its first 352 deals (236 wins and 79 losses agreed, ours decided
-        # 325, Solvitaire 318) came from a build and converter outside the project.
+        # 325, Solvitaire 318) came from a build and converter outside the project (its note said
+        # "--timeout 10000, its default smart streamliners": for deal files Solvitaire's default is
+        # no streamliner, command_line_helper.cpp; cross_check.py runs its smart mode, in CPU time).
         "cross_check_file": "crosscheck/solvitaire-canfield.jsonl",
         "cross_check_solver": "Solvitaire",
     },
