@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser, BrowserContext
 
 # The live-board fixtures (tests/browser/livesite.py), shared by every browser test file from
 # here: a test names them as arguments and imports nothing for them.
@@ -61,6 +62,45 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     worker, 23.7 s without, at load 15-20), for tests none of whose checks read it. Contexts a
     test makes itself (`browser.new_context`) say what they want, as before."""
     return {**browser_context_args, "service_workers": "block"}
+
+
+# How the pages' Python starts in the browser tests (docs/assets/js/python/pystart.js, told by
+# localStorage "cc-python-start"): from the build's memory snapshot, unless the test or its file
+# says `@pytest.mark.python_start("auto")` (the reader's way: a first visit boots, later ones use
+# the snapshot once cached; the tests of the start itself: test_snapshot.py, test_live.py, which
+# runs each of its tests in both modes, and test_hostile.py's failing and slow downloads). Both
+# modes give the same Python (test_live.py checks every live board in both); a boot costs the
+# browser about 6 s of CPU, twice on a Play page (the board's Python and the verdict's), and
+# fetches the snapshot after it once idle; a start from the snapshot about 2.7 s (one Play page
+# in a fresh context, load 12: 6.3 s CPU and 8-25 s wall booted, 2.7 s and 2.5-3.5 s).
+PYTHON_START = "snapshot"
+_start = {"mode": PYTHON_START}
+
+
+@pytest.fixture(autouse=True)
+def python_start(request: pytest.FixtureRequest) -> Iterator[str]:
+    """This test's start mode, for every context made while it runs (`browser` below)."""
+    marker = request.node.get_closest_marker("python_start")
+    _start["mode"] = marker.args[0] if marker else PYTHON_START
+    yield _start["mode"]
+    _start["mode"] = PYTHON_START
+
+
+@pytest.fixture(scope="session")
+def browser(browser: Browser) -> Browser:
+    """pytest-playwright's browser, whose every new context (the `context` and `page` fixtures'
+    and those a test makes itself) starts its pages' Python in the test's mode."""
+    make = browser.new_context
+
+    def new_context(**kwargs: Any) -> BrowserContext:
+        context = make(**kwargs)
+        mode = _start["mode"]
+        if mode != "auto":
+            context.add_init_script(f"try {{ localStorage.setItem('cc-python-start', '{mode}') }} catch {{}}")
+        return context
+
+    browser.new_context = new_context  # type: ignore[method-assign]
+    return browser
 
 
 @pytest.fixture(scope="session")

@@ -320,6 +320,7 @@ def test_damaged_statistics_are_reset_and_said_once(
 # ---- a verdict worker that cannot start (finding 5) ---------------------------------------------
 
 
+@pytest.mark.python_start("auto")  # a first visit's boot, as a reader starts
 def test_a_verdict_worker_that_cannot_start_says_unknown_within_the_boot_time_out(
     browser: Browser, live_url: str
 ) -> None:
@@ -396,6 +397,7 @@ def test_a_replay_step_the_game_does_not_have_is_said(
         assert (replay.get_attribute("data-step") or "0") == "0"
 
 
+@pytest.mark.python_start("auto")  # a first visit's boot, as a reader starts
 def test_a_slow_download_is_said_as_such_and_keeps_the_clicks(browser: Browser, live_url: str) -> None:
     """Finding 4: Python's WebAssembly file comes slowly (held back here past the 10 s boot
     time-out). The board says it is still downloading, not that the server sends the wrong type;

@@ -24,7 +24,8 @@ from pyworker import advice
 from tests.browser.livesite import LANGS, Watch, page_path, watch
 from tests.browser.pictures import click_picture
 
-pytestmark = pytest.mark.browser
+# Python's start is this file's own (`start_mode`: every test booted and from the snapshot).
+pytestmark = [pytest.mark.browser, pytest.mark.python_start("auto")]
 
 LIVE_TIMEOUT_MS = 90_000  # Pyodide's start (boot mode too) on a busy 2-core machine, with margin
 CODES = {"crescent": "CR1-N-AAAAAAB", "canfield": "CF1-D3-AAAAACL"}

@@ -34,7 +34,11 @@ CODES = {"crescent": "CR1-N-AAAAAAB", "canfield": "CF1-D3-AAAAACL"}
 @pytest.fixture
 def mobile(browser: Browser, live_url: str) -> Iterator[Page]:
     """A phone: touch screen, mobile viewport (meta viewport honoured), three device pixels per px."""
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=3)
+    # No service worker (as tests/browser/conftest.py's contexts): none of these tests reads it,
+    # and its filling of the cache beside each test was most of the browser's CPU.
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=3, service_workers="block"
+    )
     page = context.new_page()
     w = watch(page, live_url)
     yield page
@@ -387,7 +391,9 @@ def test_a_360_px_phone_scrolls_nothing_sideways(
     """Below 384 px, 0.8 of a board does not fit: the board then takes the screen's whole width
     (its frame used to scroll 24 px sideways for Crescent, 16 px for Canfield), and its places
     keep a 44 px tap area. Pictures (lessons on a rules page) fit the same way."""
-    context = browser.new_context(viewport=NARROW, is_mobile=True, has_touch=True, device_scale_factor=3)
+    context = browser.new_context(
+        viewport=NARROW, is_mobile=True, has_touch=True, device_scale_factor=3, service_workers="block"
+    )
     page = context.new_page()
     try:
         _open(page, live_url + page_path(lang, f"play-{game}"))

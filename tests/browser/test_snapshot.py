@@ -19,7 +19,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from tests.browser.livesite import watch
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+# The reader's own start (tests/browser/conftest.py: the other files start from the snapshot).
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.python_start("auto")]
 
 LIVE = "[data-board][data-live='true'][data-state]"
 LIVE_TIMEOUT_MS = 90_000
