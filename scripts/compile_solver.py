@@ -44,6 +44,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "engine"
 BUILD = ROOT / "build" / "mypyc"
+OPT_LEVEL = "3"  # mypyc's (the C compiler's -O): the batch runs' build, for speed
+# tests/test_compiled_solver.py's own build: the same modules at -O0, which checks that the
+# compiled engine searches as the pure one does (not how fast) for 10 s of CPU instead of 23 s
+# (load 19), and leaves BUILD, which a statistics run may be using, alone.
+TEST_BUILD = ROOT / "build" / "mypyc-O0"
 # The modules the search's inner loops run (engine/search.py's dfs and what it calls).
 MODULES = (
     "cards",
@@ -92,25 +97,30 @@ def missing_toolchain() -> str | None:
     return None
 
 
-def fingerprint() -> str:
-    """What the build depends on: every engine source, mypy's version, this interpreter."""
+def fingerprint(opt_level: str = OPT_LEVEL) -> str:
+    """What the build depends on: every engine source, mypy's version, this interpreter, the
+    optimisation level."""
     from importlib.metadata import version
 
     digest = hashlib.sha256()
     digest.update(f"{version('mypy')} {sys.version} {sysconfig.get_platform()} {MODULES}".encode())
+    if opt_level != OPT_LEVEL:  # (the batch build's stamp stays what it was)
+        digest.update(f" -O{opt_level}".encode())
     for path in sorted(ENGINE.glob("*.py")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 
-def is_current(target: Path = BUILD) -> bool:
+def is_current(target: Path = BUILD, opt_level: str = OPT_LEVEL) -> bool:
     stamp = target / "BUILD_ID"
-    return stamp.exists() and stamp.read_text().strip() == fingerprint()
+    return stamp.exists() and stamp.read_text().strip() == fingerprint(opt_level)
 
 
-def build(target: Path = BUILD, *, force: bool = False, quiet: bool = True) -> Path:
+def build(
+    target: Path = BUILD, *, force: bool = False, quiet: bool = True, opt_level: str = OPT_LEVEL
+) -> Path:
     """The compiled build's root (put it first on sys.path), built unless current."""
-    if not force and is_current(target):
+    if not force and is_current(target, opt_level):
         return target
     reason = missing_toolchain()
     if reason:
@@ -118,16 +128,17 @@ def build(target: Path = BUILD, *, force: bool = False, quiet: bool = True) -> P
     target.parent.mkdir(parents=True, exist_ok=True)
     with open(target.parent / f".{target.name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # two builds at once (tests, a run) wait for each other
-        if not force and is_current(target):
+        if not force and is_current(target, opt_level):
             return target
-        stamp = fingerprint()
+        stamp = fingerprint(opt_level)
         fresh = target.parent / f".{target.name}-{os.getpid()}"
         shutil.rmtree(fresh, ignore_errors=True)
         (fresh / "engine").mkdir(parents=True)
         for path in ENGINE.glob("*.py"):
             shutil.copy2(path, fresh / "engine" / path.name)
         command = [sys.executable, "-m", "mypyc", *(f"engine/{m}.py" for m in MODULES)]
-        done = subprocess.run(command, cwd=fresh, capture_output=True, text=True, check=False)
+        env = {**os.environ, "MYPYC_OPT_LEVEL": opt_level}
+        done = subprocess.run(command, cwd=fresh, env=env, capture_output=True, text=True, check=False)
         if done.returncode != 0:
             log = (done.stdout + done.stderr).strip().splitlines()
             shutil.rmtree(fresh, ignore_errors=True)
@@ -145,7 +156,7 @@ def build(target: Path = BUILD, *, force: bool = False, quiet: bool = True) -> P
         fresh.rename(target)
         shutil.rmtree(old, ignore_errors=True)
         if not quiet:
-            print(f"compiled {len(MODULES)} engine modules into {target}", file=sys.stderr)
+            print(f"compiled {len(MODULES)} engine modules (-O{opt_level}) into {target}", file=sys.stderr)
     return target
 
 
