@@ -6,13 +6,21 @@
 // py.zip where the worker does, imports what the worker imports (pyworker, and through it the
 // engine, diagrams and catalogues), and writes `pyodide.makeMemorySnapshot()` to OUT_FILE.
 //
-// Byte-identical from one run to the next: the interpreter's memory would otherwise hold the
-// randomness it drew at start (the str hash secret, the `random` module's Mersenne Twister
-// state, a ChaCha state) and the clock (file times, import times). Both are fixed for this
-// process only: randomness from a fixed-seed generator, Date.now() at EPOCH_SECONDS (a fixed
-// date given by sitegen/snapshot.py), performance.now() a counter. The worker reseeds `random` after a restore,
-// so readers still get random deals; the str hash secret stays the snapshot's (a fixed hash
-// seed, harmless for a game that hashes no untrusted keys).
+// Byte-identical from one run to the next and from one machine or checkout to another: the
+// interpreter's memory would otherwise hold
+// - the randomness it drew at start (the str hash secret, the `random` module's Mersenne Twister
+//   state, a ChaCha state): drawn here from a fixed-seed generator;
+// - the clock (file times, import times): Date.now() at EPOCH_SECONDS (a fixed date given by
+//   sitegen/snapshot.py), performance.now() a counter;
+// - the host it was made on, through what Emscripten sets up: the program's name is this
+//   script's own path (process.argv[1], Python's sys.argv[0] and sys.executable and the C
+//   environment's `_`: /work/main/scripts/... and a build's /tmp/x-src/scripts/... gave
+//   snapshots of one key differing in 9 MB, every later object moved by the path's length),
+//   the local time zone's offsets and names (TZ), and LANG from navigator.language (Node 21+,
+//   the host's locale). All three are fixed below.
+// The worker reseeds `random` after a restore, so readers still get random deals; the str hash
+// secret stays the snapshot's (a fixed hash seed, harmless for a game that hashes no untrusted
+// keys).
 import nodeCrypto from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -39,6 +47,14 @@ nodeCrypto.randomFillSync = (view, offset = 0, size) => {
   }
   return view;
 };
+// Node rereads TZ when it is set; Emscripten's tzset (run while Pyodide starts) then sees UTC.
+process.env.TZ = "UTC";
+// Emscripten names the program after process.argv[1] when Pyodide starts; a browser's boot
+// names it "./this.program".
+process.argv[1] = "./this.program";
+// LANG as Node 20 gives it (no navigator); a browser's would be its reader's language, but a
+// snapshot is made once for every reader.
+const ENV = { LANG: "C.UTF-8" };
 const fixedNow = Number(epochSeconds) * 1000;
 Date.now = () => fixedNow;
 let tick = 0;
@@ -50,6 +66,7 @@ try {
   const pyodide = await loadPyodide({
     indexURL: pyodideDir + path.sep,
     _makeSnapshot: true,
+    env: ENV, // Pyodide adds its HOME and PYTHONINSPECT to these
     stdout: () => {},
     stderr: (line) => console.error(line),
   });

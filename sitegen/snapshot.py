@@ -8,9 +8,12 @@ any makes a new file, and a page never names a stale one. Every page names the c
 `<meta name="cc-snapshot" content="assets/snapshot/<key>.bin.gz">`; docs/assets/js/python/pystart.js
 decides whether to use it.
 
-The snapshot is byte-identical from build to build (scripts/make_snapshot.mjs fixes the
-randomness and the clock it would capture), and is made only when its key changed (kept in
-.cache/snapshot/ between builds): a rebuild that changes only pages reuses it.
+The snapshot is byte-identical from build to build, from any checkout, whatever the host's time
+zone and locale (scripts/make_snapshot.mjs fixes the randomness, the clock, the program's name,
+which Emscripten takes from the script's path, the time zone and the locale it would capture;
+tests/test_snapshot.py makes it from two checkouts under two time zones), and is made only
+when its key changed (kept in .cache/snapshot/ between builds): a rebuild that changes only
+pages reuses it.
 `PYODIDE_SNAPSHOT=0` (or `scripts/build.py --no-snapshot`) builds without one; the pages then name
 none and every start is a normal boot.
 """
