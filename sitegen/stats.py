@@ -289,7 +289,8 @@ def published_outside(lang: str, game: dict[str, Any], check: dict[str, Any]) ->
     numbers: how many of the deals our solver left undecided the second solver decided and how
     many of those are lost (where most are, the sentence says that is what our figure, counting
     the decided deals only, leaves out), and our figure with its verdicts, with whether its
-    interval then holds the published one. Empty when the figure is inside our interval, or the
+    interval then holds the published one, and where it would fall were the deals still undecided
+    all lost. Empty when the figure is inside our interval, or the
     second solver has no verdict yet on a deal ours left undecided (or an older summary)."""
     if not _outside(game) or not check.get("our_unknown_run"):
         return ""
@@ -314,6 +315,9 @@ def published_outside(lang: str, game: dict[str, Any], check: dict[str, Any]) ->
         new_interval=_range(lang, theirs["low"], theirs["high"]),
         new_decided=int(theirs["decided"]),
         inside="yes" if inside else "no",
+        # The deals still undecided (by both, or not yet run there) counted as lost: the floor.
+        left=int(check["our_unknown"]) - lost - won,
+        floor=_pct(lang, (game["wins"] + won) / game["deals"]),
     )
 
 
