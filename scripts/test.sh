@@ -10,7 +10,9 @@
 # The site is built once per run and shared by every test file (tests/conftest.py `built_site`).
 # Without ARGS that build starts here, beside the static checks, into a temporary folder
 # (SITE_UNDER_TEST, its exit status in SITE_UNDER_TEST_STATUS: the tests that need the site
-# wait for it, the others run meanwhile); SITE_UNDER_TEST=DIR given reuses a site built before.
+# wait for it, the others run meanwhile), and the build for a public host after it in the same
+# process (HOSTED_UNDER_TEST: tests/prebuild.py); SITE_UNDER_TEST=DIR given reuses a site built
+# before (and the tests build the hosted one themselves).
 # `--dist worksteal`: each worker starts on its own share of the tests and, once done, takes
 # over part of the other's, so that both stay busy to the end (`loadfile` kept a whole file on
 # one worker: the long browser files left the other idle for minutes).
@@ -27,10 +29,13 @@ builder=""
 if [ $# -eq 0 ] && [ -z "${SITE_UNDER_TEST:-}" ]; then
   work=$(mktemp -d "${TMPDIR:-/tmp}/cc-test-site.XXXXXX")
   export SITE_UNDER_TEST="$work/site" SITE_UNDER_TEST_STATUS="$work/status"
+  export HOSTED_UNDER_TEST="$work/hosted" HOSTED_UNDER_TEST_STATUS="$work/hosted-status"
   (
-    status=0
-    .venv/bin/python scripts/build.py --site-dir "$work/site" >"$work/build.log" 2>&1 || status=$?
-    echo "$status" >"$work/status.part" && mv "$work/status.part" "$work/status"
+    .venv/bin/python -m tests.prebuild "$work" >"$work/build.log" 2>&1 || true
+    # Whatever stopped it, the waiting tests get a status (tests/prebuild.py writes its own).
+    for name in status hosted-status; do
+      [ -e "$work/$name" ] || { echo 1 >"$work/$name.part" && mv "$work/$name.part" "$work/$name"; }
+    done
   ) &
   builder=$!
   # shellcheck disable=SC2064  # the folder and the builder's process id are known now

@@ -110,7 +110,7 @@ def _wait_for_build(status: Path, site: Path) -> None:
     if code != "0":
         log = status.with_name("build.log")
         tail = log.read_text(encoding="utf-8", errors="replace")[-6000:] if log.exists() else ""
-        pytest.fail(f"scripts/build.py --site-dir {site} failed (exit {code}):\n{tail}")
+        pytest.fail(f"the build of {site} failed (exit {code}; tests/prebuild.py):\n{tail}")
 
 
 def _build_in_a_new_process(folder: Path) -> None:
@@ -129,7 +129,16 @@ def hosted_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     address given without its final slash (the build adds it); once per run, in this process, so
     that a worker which built `built_site` reuses its drawings and marker outputs (a new process
     would make them all again). That SITE_URL in the environment reaches the build is
-    test_deploy.py's bad-address test's."""
+    test_deploy.py's bad-address test's.
+
+    HOSTED_UNDER_TEST (+ HOSTED_UNDER_TEST_STATUS) as SITE_UNDER_TEST: scripts/test.sh builds it
+    once for all its workers, right after the site and in the same process (tests/prebuild.py)."""
+    prebuilt = os.environ.get("HOSTED_UNDER_TEST")
+    if prebuilt:
+        status = os.environ.get("HOSTED_UNDER_TEST_STATUS")
+        if status:
+            _wait_for_build(Path(status), Path(prebuilt))
+        return Path(prebuilt)
     return shared_build(
         tmp_path_factory, "hosted", lambda site: build_docs(ROOT / "docs", site, SITE_URL.rstrip("/"))
     )
