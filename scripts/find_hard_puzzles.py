@@ -93,24 +93,36 @@ def _passes_back(game: engine.Game, move: str, line: list[str]) -> bool:
     return False
 
 
-def prove_step(
-    kind: str, game: engine.Game, good: str, max_nodes: int
-) -> tuple[dict[str, dict[str, Any]], dict[str, list[str]], int] | None:
-    """Every action of `game` but `good` proved lost or back (sitegen/puzzle_proofs.py) within
-    `max_nodes` in all: (alternatives, refutations, nodes left), or None."""
+def children_of(game: engine.Game, good: str) -> dict[str, engine.Game]:
+    """The position after each legal action of `game` but `good`."""
     children = {}
     for move in game.legal_moves():
         if move != good:
             children[move] = game.copy()
             children[move].play(move)
-    # Most rejected positions have a second winning action that a small search finds: all the
-    # actions get a small search first, the bigger one only when none of them won outright
-    # (a win that comes back through this position proves nothing either way).
+    return children
+
+
+def second_win(kind: str, game: engine.Game, children: dict[str, engine.Game]) -> bool:
+    """Most rejected positions have a second winning action that a small search finds: all the
+    actions get a small search first, the bigger one only when none of them won outright (a
+    win that comes back through this position proves nothing either way)."""
     for nodes in (QUICK_NODES[kind] // 10, QUICK_NODES[kind]):
         for move, child in children.items():
             found = engine.solve(child, max_seconds=600.0, max_nodes=nodes)
             if found.status == "win" and not _passes_back(game, move, found.moves):
-                return None
+                return True
+    return False
+
+
+def prove_step(
+    kind: str, game: engine.Game, good: str, max_nodes: int
+) -> tuple[dict[str, dict[str, Any]], dict[str, list[str]], int] | None:
+    """Every action of `game` but `good` proved lost or back (sitegen/puzzle_proofs.py) within
+    `max_nodes` in all: (alternatives, refutations, nodes left), or None."""
+    children = children_of(game, good)
+    if second_win(kind, game, children):
+        return None
     left = max_nodes
     alternatives: dict[str, dict[str, Any]] = {}
     refutations: dict[str, list[str]] = {}
@@ -187,13 +199,47 @@ def examine(
     }
 
 
+def puzzle_data(
+    kind: str, game: engine.Game, source: dict[str, Any], proof: dict[str, Any], steps: int
+) -> dict[str, Any]:
+    """The puzzle file's object for `game` with `examine`'s `proof`: CONTRACT.md's state and
+    solution, the proofs and lines, the measured features (scripts/rate_puzzles.py's) and the
+    grade of its rating."""
+    first = beginner_move(game)
+    falls = first is not None and first != proof["solution"][0]
+    data: dict[str, Any] = {
+        "game": kind,
+        "source": source,
+        "state": game.state(),
+        "solution": proof["solution"],
+        "proof": {"alternatives": proof["alternatives"], "win_nodes": proof["win_nodes"]},
+        "features": {
+            "beginner": first,
+            "beginner_falls": falls,
+            "shallow": {str(d): shallow_moves(game, d) for d in SHALLOW_DEPTHS},
+        },
+        "refutations": proof["refutations"],
+    }
+    if steps > 1:
+        data["steps"] = steps
+        data["later"] = proof["later"]
+    f = data_features(data)
+    data["difficulty"] = {
+        "grade": grade_of(kind, f["legal"], f["nodes"], f["depth"], falls, f["steps"]),
+        "nodes": f["nodes"],
+        "tempting": proof["lures"],
+        "legal": f["legal"],
+    }
+    return data
+
+
 def regrade() -> int:
     """Writes every stored puzzle's grade from its measured features (sitegen/puzzles.py
     grade_of: the band of its rating), so that no grade is set by hand."""
     for path in sorted(PUZZLE_DIR.glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
         f = data_features(data)  # sitegen/puzzle_records.py `features`, from the file
-        grade = grade_of(f["legal"], f["nodes"], f["depth"], f["beginner_falls"], f["steps"])
+        grade = grade_of(data["game"], f["legal"], f["nodes"], f["depth"], f["beginner_falls"], f["steps"])
         if data["difficulty"]["grade"] != grade:
             print(f"{path.stem}: {data['difficulty']['grade']} -> {grade}")
             data["difficulty"]["grade"] = grade
@@ -228,7 +274,9 @@ def deepen(names: list[str], steps: int, max_nodes: int, folder: Path) -> int:
         data["steps"], data["later"] = steps, later
         f = data_features(data)
         data["difficulty"]["nodes"] = f["nodes"]
-        data["difficulty"]["grade"] = grade_of(f["legal"], f["nodes"], f["depth"], f["beginner_falls"], steps)
+        data["difficulty"]["grade"] = grade_of(
+            data["game"], f["legal"], f["nodes"], f["depth"], f["beginner_falls"], steps
+        )
         write_puzzle(name, data, folder)
         print(f"{name}: win in {steps}, grade {data['difficulty']['grade']}")
     return 0
@@ -273,7 +321,7 @@ def reprove(folder: Path, max_nodes: int) -> int:
         f = data_features(data)
         data["difficulty"]["nodes"] = f["nodes"]
         data["difficulty"]["grade"] = grade_of(
-            f["legal"], f["nodes"], f["depth"], f["beginner_falls"], f["steps"]
+            data["game"], f["legal"], f["nodes"], f["depth"], f["beginner_falls"], f["steps"]
         )
         write_puzzle(path.stem, data, folder)
         print(f"{path.stem}: {'; '.join(changed)}; grade {data['difficulty']['grade']}")
@@ -349,34 +397,15 @@ def main() -> int:
             tried += 1
             if proof is None:
                 continue
-            legal = len(game.legal_moves())
-            first = beginner_move(game)
-            falls = first is not None and first != line[n]
-            measured = {
-                "beginner": first,
-                "beginner_falls": falls,
-                "shallow": {str(d): shallow_moves(game, d) for d in SHALLOW_DEPTHS},
-            }
-            data = {
-                "game": args.game,
-                "source": {"code": code, "actions": n, "finder": finder, "min_legal": min_legal},
-                "state": game.state(),
-                "solution": proof["solution"],
-                "proof": {"alternatives": proof["alternatives"], "win_nodes": proof["win_nodes"]},
-                "features": measured,
-                "refutations": proof["refutations"],
-            }
-            if args.steps > 1:
-                data["steps"] = args.steps
-                data["later"] = proof["later"]
-            f = data_features(data)
-            nodes, depth = f["nodes"], f["depth"]
-            data["difficulty"] = {
-                "grade": grade_of(legal, nodes, depth, falls, f["steps"]),
-                "nodes": nodes,
-                "tempting": proof["lures"],
-                "legal": legal,
-            }
+            data = puzzle_data(
+                args.game,
+                game,
+                {"code": code, "actions": n, "finder": finder, "min_legal": min_legal},
+                proof,
+                args.steps,
+            )
+            legal, first = data["difficulty"]["legal"], data["features"]["beginner"]
+            nodes, depth = data["difficulty"]["nodes"], data_features(data)["depth"]
             backs = sorted(m for m, v in proof["alternatives"].items() if v["status"] == "back")
             print(
                 f"{ident}: {line[n]} among {legal}, nodes {nodes}, depth {depth}, lures {proof['lures']},"

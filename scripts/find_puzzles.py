@@ -166,7 +166,7 @@ def regrade(kind: str, budget: float) -> int:
         depth = max(len(line) for line in data["refutations"].values())
         falls = bool(data.get("features", {}).get("beginner_falls"))
         data["difficulty"] = {
-            "grade": grade_of(legal, nodes, depth, falls),
+            "grade": grade_of(kind, legal, nodes, depth, falls),
             "nodes": nodes,
             "tempting": lure,
             "legal": legal,

@@ -38,7 +38,7 @@ import engine  # noqa: E402
 from engine.notation import Move  # noqa: E402
 from scripts.clean_line import position_key  # noqa: E402
 from scripts.greedy import greedy_move  # noqa: E402
-from sitegen.puzzles import GAMES, features, load_puzzle, rating  # noqa: E402
+from sitegen.puzzles import GAMES, GRADE_BOUNDS, features, load_puzzle, rating  # noqa: E402
 
 DOCS = ROOT / "docs"
 SHALLOW_DEPTHS = (1, 2, 3)
@@ -196,6 +196,10 @@ def main() -> int:
         )
         print(f"  verdicts of wrong actions: {dict(verdicts)}")
         print(f"  ratings: {sorted(rated)}")
+        if game in GRADE_BOUNDS:
+            cut = sorted(rated)
+            thirds = (cut[len(cut) // 3], cut[2 * len(cut) // 3])
+            print(f"  the ratings' thirds from: {thirds} (GRADE_BOUNDS: {GRADE_BOUNDS[game]})")
         fails = [failures(p) for p in chosen]
         shallow = [failures(p, True) for p in chosen]
         spread = dict(sorted(Counter(round(x, 2) for x in fails).items()))
