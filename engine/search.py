@@ -40,8 +40,17 @@ class Searcher(Generic[G]):
     def __init__(self, game: G) -> None:
         self.game = game
         self.rng: Any = None  # a random.Random during the quick pass, else None
+        # Opt-in (solve's `dominance`): dfs keys positions by ranked_key() instead of key(),
+        # and skips a position when one of the same key and at least its rank was seen.
+        self.ranked = False
 
     def key(self) -> Hashable:
+        raise NotImplementedError
+
+    def ranked_key(self) -> tuple[Hashable, int]:
+        """(key, rank) for the dominance search: a position whose key was seen with a rank at
+        least as high is skipped. Sound only where the subclass proves that such a seen
+        position reaches, by actions the search mirrors, everything this one reaches."""
         raise NotImplementedError
 
     def moves(self, full: bool) -> list[Any]:
@@ -92,8 +101,16 @@ def dfs(
     s: Searcher[Any], full: bool, budget: Budget, node_limit: int | None, max_positions: int
 ) -> tuple[list[Any] | None, int]:
     """Depth-first search; (winning macro line or None, positions stored). Raises
-    OutOfBudget when time, nodes or memory run out. With `full`, None means proven loss."""
-    seen: set[Hashable] = {s.key()}
+    OutOfBudget when time, nodes or memory run out. With `full`, None means proven loss.
+    With `s.ranked`, positions are stored as key -> highest rank seen (Searcher.ranked_key)."""
+    ranked = s.ranked
+    seen: set[Hashable] = set()
+    best: dict[Hashable, int] = {}
+    if ranked:
+        first, first_rank = s.ranked_key()
+        best[first] = first_rank
+    else:
+        seen.add(s.key())
     # Each frame: [moves, next index, record of the move that led here, that move]
     stack: list[list[Any]] = [[s.moves(full), 0, None, None]]
     nodes_here = 0
@@ -114,26 +131,35 @@ def dfs(
             if s.won():
                 line = [f[3] for f in stack[1:]] + [move]
                 stack.append([[], 0, record, move])
-                return line, len(seen)
-            key = s.key()
-            if key in seen:
-                s.revert(record)
-                continue
-            seen.add(key)
+                return line, len(seen) + len(best)
+            if ranked:
+                key, rank = s.ranked_key()
+                old = best.get(key)
+                if old is not None and old >= rank:  # dominated by a position already seen
+                    s.revert(record)
+                    continue
+                best[key] = rank
+            else:
+                key = s.key()
+                if key in seen:
+                    s.revert(record)
+                    continue
+                seen.add(key)
             if s.dead():  # provably lost: a leaf (its key stays seen, so it is not re-tested)
                 s.revert(record)
                 continue
             stack.append([s.moves(full), 0, record, move])
             if not nodes_here % CHECK_EVERY:
+                stored = len(seen) + len(best)
                 if budget.clock() > budget.deadline:
-                    raise OutOfBudget("time", len(seen))
+                    raise OutOfBudget("time", stored)
                 if budget.max_nodes is not None and budget.nodes >= budget.max_nodes:
-                    raise OutOfBudget("nodes", len(seen))
+                    raise OutOfBudget("nodes", stored)
                 if node_limit is not None and nodes_here >= node_limit:
-                    raise OutOfBudget("pass", len(seen))
-                if len(seen) >= max_positions:
-                    raise OutOfBudget("memory", len(seen))
-        return None, len(seen)
+                    raise OutOfBudget("pass", stored)
+                if stored >= max_positions:
+                    raise OutOfBudget("memory", stored)
+        return None, len(seen) + len(best)
     finally:
         # Leave the game exactly as it was, whatever happened.
         while stack:

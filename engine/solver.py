@@ -107,12 +107,18 @@ def solve(
     seed: int = 1,
     takebacks: bool = True,
     clock: Callable[[], float] = time.perf_counter,
+    dominance: bool = False,
 ) -> Solution:
     """Solves the position of `game` (left unchanged). See the module docstring.
 
     `takebacks=False` (Canfield only) solves a different rule set, with no card ever taken
     back from a foundation: its "loss" is a loss of that rule set only. It exists to compare
     with published figures for Canfield without take-backs; the site never uses it.
+
+    `dominance=True` (Canfield with limited passes; elsewhere it changes nothing): both passes
+    skip a position that draws alone reach from one already seen (solver_canfield.py, pass
+    dominance, which argues it sound: a "loss" is still a proof). Off by default, so the
+    site's stored proofs and node counts stay as they are; scripts/solve_stats.py turns it on.
 
     Three passes share the budget: a short complete pass (settles easy positions, wins and
     losses alike), then randomised restarts of the quick incomplete pass (wins only; restart
@@ -132,6 +138,8 @@ def solve(
         # it works on an open copy (the same cards, every one visible), left unchanged too.
         game = cast("Crescent", game).open_copy()
     s = _searcher(game, takebacks)
+    if dominance and isinstance(s, CanfieldSearcher) and s.limited:
+        s.ranked = True
     line: list[Any] | None = None
     positions = 0
     why = ""

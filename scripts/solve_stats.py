@@ -24,7 +24,10 @@ does not change its verdicts. Results are appended, one JSON line per deal as it
      "seconds": 1.23, "nodes": 4567, "moves": 210, "cap": 10.0, "clock": "cpu"}
 
 and, on newer lines, "why": "time" or "memory" for an unknown one (the CPU cap, or the table
-cap `--max-positions`, came first), "build": "mypyc" (below).
+cap `--max-positions`, came first), "build": "mypyc" (below), and "search" where the game's
+search is not the default one (scripts/stats_games.py SEARCHES: Rainfall's "dominance", the
+solver's pass dominance with its complete search only, `engine.solve(dominance=True,
+quick=False)`; engine/solver_canfield.py argues it sound, so its losses are proofs too).
 
 `--compiled` runs the same engine source compiled with mypyc (`scripts/compile_solver.py`,
 built into build/mypyc on first use and whenever the engine changes): the same search, about
@@ -42,7 +45,8 @@ nothing unsoundly ran to its end (engine/solver.py).
 
 A run is resumable: deals already in the file are skipped (an interrupted run loses at most
 the deals in flight). `--retry-unknown` solves the range's still-unknown deals again
-with a longer cap, skipping those already tried at this cap or a longer one (so a retry is
+with a longer cap (or the same cap with a search the game did not use on them before),
+skipping those already tried with this search at this cap or a longer one (so a retry is
 resumable too); a deal's decided result wins over its unknown ones in the summary. A progress
 bar is rewritten in place on stderr. At the end (and with --summary-only)
 `data/stats/summary.json` is rewritten from every `.jsonl` file present.
@@ -67,7 +71,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scripts import stats_summary  # noqa: E402
-from scripts.stats_games import CROSS_CHECK, GAMES  # noqa: E402, F401
+from scripts.stats_games import CROSS_CHECK, GAMES, SEARCHES  # noqa: E402, F401
 
 # The complete search's table cap for batch runs. The engine's own default (6 million, what a
 # page may hold) would end a long retry early: the compiled engine stores about 50,000 Canfield
@@ -98,8 +102,12 @@ def solve_deal(
     takebacks: bool = True,
     compiled: str | None = None,
     max_positions: int = 0,
+    search: str = "default",
+    search_options: dict[str, bool] | None = None,
 ) -> dict[str, Any]:
     """One deal, solved within `cap` seconds of this thread's CPU time: the JSON line's dict.
+    `search`: the name of `search_options` (SEARCHES[search], passed in because a worker
+    may not import stats_games), the solver's keywords; the line records it unless "default".
 
     Runs in a Dask worker: it imports the engine there, from the zip `solve_on_dask` uploads
     (run as a script, this function pickles by value; imported, by reference to that zip's
@@ -140,8 +148,9 @@ def solve_deal(
         takebacks=takebacks,
         clock=clock_module.thread_time,
         max_positions=max_positions or MAX_POSITIONS,
+        **(search_options or {}),
     )
-    row = {
+    row: dict[str, Any] = {
         "game": game_name,
         "code": code,
         "deal": deal,
@@ -154,22 +163,31 @@ def solve_deal(
     }
     if is_compiled:
         row["build"] = "mypyc"
+    if search != "default":
+        row["search"] = search
     if solution.status == "unknown":
         row["why"] = solution.why  # "time", or "memory" when the table cap came first
     return row
 
 
 def todo_deals(
-    results: list[dict[str, Any]], first: int, deals: int, retry_unknown: bool, cap: float = float("inf")
+    results: list[dict[str, Any]],
+    first: int,
+    deals: int,
+    retry_unknown: bool,
+    cap: float = float("inf"),
+    search: str = "default",
 ) -> list[int]:
     """The deals of the range still to solve: never tried, or (retry) undecided so far and not
-    yet tried with a CPU cap of `cap` or more (so a retry cut short resumes where it stopped)."""
+    yet tried with `search` and a CPU cap of `cap` or more (so a retry cut short resumes where
+    it stopped, and a game's new search retries its undecided deals at their old cap)."""
     done = {r["deal"] for r in results}
     if retry_unknown:
         settled = {
             r["deal"]
             for r in results
-            if r["status"] != "unknown" or (r.get("clock") == "cpu" and r.get("cap", 0) >= cap)
+            if r["status"] != "unknown"
+            or (r.get("clock") == "cpu" and r.get("cap", 0) >= cap and r.get("search", "default") == search)
         }
         return [d for d in range(first, first + deals) if d in done and d not in settled]
     return [d for d in range(first, first + deals) if d not in done]
@@ -263,6 +281,7 @@ def solve_on_dask(
             if job is None:
                 return None
             name, deal, cap = job
+            search = GAMES[name].get("search", "default")
             return client.submit(
                 solve_deal,
                 name,
@@ -271,6 +290,8 @@ def solve_on_dask(
                 GAMES[name].get("takebacks", True),
                 str(compiled) if compiled else None,
                 max_positions,
+                search,
+                SEARCHES[search],
                 pure=False,
                 key=f"solve-{name}-{deal}-{cap:g}-{time.time_ns()}",
             )
@@ -321,7 +342,8 @@ def run(
     # One folder, stats_summary.STATS_DIR, for results and summary (tests point it elsewhere).
     stats_dir = stats_summary.STATS_DIR
     stats_dir.mkdir(parents=True, exist_ok=True)
-    todo = todo_deals(stats_summary.read_results(game_name), first, deals, retry_unknown, cap)
+    search = GAMES[game_name].get("search", "default")
+    todo = todo_deals(stats_summary.read_results(game_name), first, deals, retry_unknown, cap, search)
     progress = Progress(len(todo))
     path = stats_dir / f"{game_name}.jsonl"
     if todo:

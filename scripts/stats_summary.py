@@ -40,6 +40,9 @@ summary.json schema (read by the site's statistics page):
                           "counts": [120, 40, 60, 30, 20, 10, 5, 2, 1]}
              # the decided deals by the time their decision took: counts[i] deals took at
              # most edges[i] seconds (and more than edges[i-1]); the last count, longer
+         "searches": ["default"],        # how its lines were searched (stats_games.SEARCHES:
+                                         # "default", or Rainfall's "dominance", the pass
+                                         # dominance with the complete search only)
          "first_code": "CF1-D3-AAKYMLS", "last_code": "CF1-D3-AAKZBDB",  # the sample's range
          "cross_check": {...} or null   # Canfield draw 3: Solvitaire changed to our rules on
                                          # 100 of our deals (stats_games.CROSS_CHECK, typed in);
@@ -222,6 +225,7 @@ def summarise(
             for cap in caps
         ],
         "decide_times": {"edges": list(TIME_EDGES), "counts": counts},
+        "searches": sorted({r.get("search", "default") for r in results}),
         "first_code": info["prefix"] + deal_letters(min(by_deal)) if rows else "",
         "last_code": info["prefix"] + deal_letters(max(by_deal)) if rows else "",
         "cross_check": (

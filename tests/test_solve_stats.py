@@ -12,11 +12,14 @@ from typing import Any
 
 import pytest
 
+import catalogues
 import engine
 from scripts import stats_summary as summary
+from scripts.stats_games import GAMES, SEARCHES
 from tests.conftest import load_script
 
 stats = load_script("solve_stats")
+ROOT = Path(__file__).resolve().parent.parent
 FIRST = 8_100_000  # deals no other test, example or statistics run names
 
 
@@ -136,3 +139,41 @@ def test_the_zip_for_remote_workers_imports_alone(tmp_path: Path, monkeypatch: p
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() in ("win", "loss", "unknown")
+
+
+def test_a_retry_with_a_new_search_takes_the_deals_tried_at_that_cap_with_another() -> None:
+    results = [
+        {"deal": 1, "status": "unknown", "cap": 30.0, "clock": "cpu"},
+        {"deal": 2, "status": "unknown", "cap": 30.0, "clock": "cpu", "search": "dominance"},
+        {"deal": 3, "status": "win", "cap": 30.0, "clock": "cpu"},
+    ]
+    assert stats.todo_deals(results, 1, 3, True, 30.0, "dominance") == [1]
+    assert stats.todo_deals(results, 1, 3, True, 30.0) == [2]
+
+
+def test_a_deal_line_names_its_search_and_the_summary_lists_them() -> None:
+    """Rainfall's deals run with the pass dominance and the complete search only: the line says
+    so, and its verdict is the default search's (Storehouse deal 5,000,000, a cheap proof:
+    lost either way, in fewer positions with it)."""
+    assert GAMES["rainfall"]["search"] == "dominance"
+    options = SEARCHES["dominance"]
+    row = stats.solve_deal("storehouse", 5_000_000, 60.0, search="dominance", search_options=options)
+    assert (row["search"], row["status"]) == ("dominance", "loss")
+    plain = stats.solve_deal("storehouse", 5_000_000, 60.0)
+    assert plain["status"] == "loss" and "search" not in plain
+    assert row["nodes"] < plain["nodes"]
+    game = summary.summarise("storehouse", [plain, row])
+    assert game["searches"] == ["default", "dominance"]
+
+
+def test_the_statistics_page_names_the_games_with_another_search() -> None:
+    """The page's method paragraph says which games' samples were searched with the pass
+    dominance, in every language; those games' stored lines show it."""
+    others = {name for name, info in GAMES.items() if info.get("search", "default") != "default"}
+    assert others == {"rainfall"}
+    for name in others:
+        assert "dominance" in summary.summarise(name, summary.read_results(name))["searches"]
+        for lang in catalogues.LANGUAGES:
+            text = (ROOT / "docs" / lang / "statistics.md").read_text(encoding="utf-8")
+            method = text.split("<!-- stats: times -->")[0].split("<!-- stats: sample -->")[1]
+            assert catalogues.message(lang, f"site.stats.game.{name}") in method, lang
