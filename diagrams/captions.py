@@ -9,6 +9,7 @@ A redeal is not a move (CONTRACT.md), so its caption never carries a move number
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import catalogues
@@ -28,12 +29,10 @@ def caption(
     """`first`: the caption opens a sentence (upper-cased first letter); False for one a
     sentence quotes after a colon (a figure's alt and description)."""
     game = state.get("game")
-    if game == "crescent":
-        text, numbered = _crescent(move, state, lang)
-    elif game == "canfield":
-        text, numbered = _canfield(move, state, lang)
-    else:
+    write = _CAPTIONS.get(game) if isinstance(game, str) else None
+    if write is None:
         raise ValueError(f"state: unknown game {game!r}")
+    text, numbered = write(move, state, lang)
     if number is not None and numbered:
         return catalogues.message(lang, "caption.numbered", number=number, text=text)
     return cards.cap(text) if first else text
@@ -157,6 +156,13 @@ def _canfield(move: str, state: dict[str, Any], lang: str) -> tuple[str, bool]:
         params["target"] = target[-1]
     text = msg(lang, key, **params)
     return (_refill(text, state, lang, src, 1) if src.isdigit() else text), True
+
+
+# Each game's captions, by the state's "game" (a key of engine.games.GAME_KINDS).
+_CAPTIONS: dict[str, Callable[[str, dict[str, Any], str], tuple[str, bool]]] = {
+    "crescent": _crescent,
+    "canfield": _canfield,
+}
 
 
 def _refill(text: str, state: dict[str, Any], lang: str, col: str, moved: int) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 import catalogues
+from engine.games import game_kind
 
 from .captions import caption
 
@@ -78,8 +79,9 @@ def title(
 def _caption(state: dict[str, Any], lang: str, move: str, refused: bool) -> str:
     """The move as the captions say it. A refused move is not played, so no reserve card comes
     to fill the column it would have emptied: its caption leaves the refill out."""
-    if refused and state["game"] == "canfield" and move[:1].isdigit():
-        state = {**state, "reserve": []}
+    kind = game_kind(state["game"])
+    if refused and kind.refill is not None and move[:1].isdigit():
+        state = {**state, kind.places[kind.refill]: []}
     # After the figure's colon: the mid-sentence form (en "refused: the waste…", not "The waste").
     return caption(move, state, lang, first=False)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import CodeError, EngineError, Game, IllegalMove, new_game, solve
@@ -23,22 +23,34 @@ from . import CodeError, EngineError, Game, IllegalMove, new_game, solve
 def board_text(state: dict[str, Any]) -> str:
     """The board as plain text, one place per line, cards bottom first."""
     lines = [f"{state['code']}  moves={state['moves']}  status={state['status']}"]
-    if state["game"] == "crescent":
-        lines[0] += f"  redeals_left={state['redeals_left']}"
-        for name, cards in state["foundations"].items():
-            lines.append(f"{name:>3}: {' '.join(cards)}")
-        for i, pile in enumerate(state["piles"], 1):
-            lines.append(f"{i:>3}: {' '.join(pile) or '-'}")
-    else:
-        lines[0] += f"  draw={state['draw']}  base_rank={state['base_rank']}  score={state['score']}"
-        lines.append(f"stock: {len(state['stock'])} cards")
-        lines.append(f"    W: {' '.join(state['waste']) or '-'}")
-        lines.append(f"    R: {' '.join(state['reserve']) or '-'}")
-        for name, cards in state["foundations"].items():
-            lines.append(f"    {name}: {' '.join(cards) or '-'}")
-        for i, column in enumerate(state["columns"], 1):
-            lines.append(f"    {i}: {' '.join(column) or '-'}")
+    _BOARD_LINES[state["game"]](state, lines)
     return "\n".join(lines)
+
+
+def _crescent_lines(state: dict[str, Any], lines: list[str]) -> None:
+    lines[0] += f"  redeals_left={state['redeals_left']}"
+    for name, cards in state["foundations"].items():
+        lines.append(f"{name:>3}: {' '.join(cards)}")
+    for i, pile in enumerate(state["piles"], 1):
+        lines.append(f"{i:>3}: {' '.join(pile) or '-'}")
+
+
+def _canfield_lines(state: dict[str, Any], lines: list[str]) -> None:
+    lines[0] += f"  draw={state['draw']}  base_rank={state['base_rank']}  score={state['score']}"
+    lines.append(f"stock: {len(state['stock'])} cards")
+    lines.append(f"    W: {' '.join(state['waste']) or '-'}")
+    lines.append(f"    R: {' '.join(state['reserve']) or '-'}")
+    for name, cards in state["foundations"].items():
+        lines.append(f"    {name}: {' '.join(cards) or '-'}")
+    for i, column in enumerate(state["columns"], 1):
+        lines.append(f"    {i}: {' '.join(column) or '-'}")
+
+
+# Each game's lines, by the state's "game" (a key of engine.games.GAME_KINDS).
+_BOARD_LINES: dict[str, Callable[[dict[str, Any], list[str]], None]] = {
+    "crescent": _crescent_lines,
+    "canfield": _canfield_lines,
+}
 
 
 def _play_all(game: Game, moves: Sequence[str]) -> None:

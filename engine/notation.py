@@ -14,6 +14,7 @@ from typing import Any
 
 from . import reasons as R
 from .errors import IllegalMove, shown
+from .games import game_kind
 
 TO_FOUNDATION = -2  # destination "F": the foundation of the card's suit that accepts it
 _PLACE_LIKE = re.compile(r"^[0-9A-Z+\-]+$")
@@ -104,15 +105,12 @@ def split_move(move: str) -> tuple[str, int, str] | None:
 
 def cards_at(state: dict[str, Any], place: str) -> list[str]:
     """The cards of the canonically named `place` in a state dict (`Game.state()`), bottom first."""
+    kind = game_kind(state["game"])
     cards: list[str]  # the state's own list, not a copy
-    if state["game"] == "crescent":
-        cards = state["piles"][int(place) - 1] if place.isdigit() else state["foundations"][place]
-    elif place == "R":
-        cards = state["reserve"]
-    elif place == "W":
-        cards = state["waste"]
-    elif place.isdigit():
-        cards = state["columns"][int(place) - 1]
+    if place.isdigit():
+        cards = state[kind.numbered][int(place) - 1]
+    elif place in kind.places:
+        cards = state[kind.places[place]]
     else:
         cards = state["foundations"][place]
     return cards

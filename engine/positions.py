@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 from collections import Counter
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 from . import reasons as R
@@ -95,11 +96,10 @@ def _check(state: Any, p: _Problems) -> Game | None:
     if not isinstance(state, dict):
         p.stop(R.STATE_FORMAT, "state", expected="dict")
     game = state.get("game")
-    if game == "crescent":
-        return _crescent(state, p)
-    if game == "canfield":
-        return _canfield(state, p)
-    p.stop(R.STATE_GAME, "game", value=game)
+    read = _READERS.get(game) if isinstance(game, str) else None
+    if read is None:
+        p.stop(R.STATE_GAME, "game", value=game)
+    return read(state, p)
 
 
 def _cards(value: Any, where: str, place: str, p: _Problems) -> list[Card]:
@@ -397,3 +397,10 @@ def _canfield(state: dict[str, Any], p: _Problems) -> Canfield | None:
     )
     _check_status(state, game, p)
     return game
+
+
+# Each game's reader, by the state's "game" (a key of engine.games.GAME_KINDS).
+_READERS: dict[str, Callable[[dict[str, Any], _Problems], Game | None]] = {
+    "crescent": _crescent,
+    "canfield": _canfield,
+}

@@ -67,9 +67,15 @@ class Hint:
 
 
 def _searcher(game: Game, takebacks: bool = True) -> Searcher[Any]:
-    if game.game == "crescent":
-        return CrescentSearcher(cast("Crescent", game))
-    return CanfieldSearcher(cast("Canfield", game), takebacks)
+    return _SEARCHERS[game.game](game, takebacks)
+
+
+# Each game's searcher, by its name (a key of engine.games.GAME_KINDS); `takebacks` is
+# Canfield's (Crescent has none to turn off).
+_SEARCHERS: dict[str, Callable[[Game, bool], Searcher[Any]]] = {
+    "crescent": lambda game, takebacks: CrescentSearcher(cast("Crescent", game)),
+    "canfield": lambda game, takebacks: CanfieldSearcher(cast("Canfield", game), takebacks),
+}
 
 
 def _verify(game: Game, line: list[str]) -> bool:
@@ -133,10 +139,11 @@ def solve(
     if game._won():
         return Solution("win", [], 0, 0.0)
     open_cards = hidden_count(game) > 0
-    if open_cards and game.game == "crescent":
-        # The search moves cards by its own apply/revert, which keep no face-down counts:
-        # it works on an open copy (the same cards, every one visible), left unchanged too.
-        game = cast("Crescent", game).open_copy()
+    open_copy = getattr(game, "open_copy", None)
+    if open_cards and open_copy is not None:
+        # Crescent's search moves cards by its own apply/revert, which keep no face-down
+        # counts: it works on an open copy (the same cards, every one visible), left unchanged.
+        game = open_copy()
     s = _searcher(game, takebacks)
     if dominance and isinstance(s, CanfieldSearcher) and s.limited:
         s.ranked = True

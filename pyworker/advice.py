@@ -35,15 +35,13 @@ def _dst(kind: str, dst: str, lang: str) -> str:
 
 def _src(kind: str, src: str, lang: str) -> str:
     """Where the card is, with the caption's own wording ("from pile 10", "from the waste")."""
-    if kind == "crescent":
-        if src.isdigit():
-            return _msg(lang, "caption.cr.src.pile", n=src)
-        return _msg(lang, "caption.cr.src.foundation", foundation=_msg(lang, f"name.cr.{src}"))
-    if src in ("R", "W"):
-        return _msg(lang, f"caption.cf.src.{src}")
+    game = game_kind(kind)
     if src.isdigit():
-        return _msg(lang, "caption.cf.src.column", n=src)
-    return _msg(lang, "caption.cf.src.foundation", foundation=_msg(lang, f"name.cf.{src}"))
+        return _msg(lang, f"caption.{game.family}.src.{game.numbered_word}", n=src)
+    if src in game.places:
+        return _msg(lang, f"caption.{game.family}.src.{src}")
+    foundation = _msg(lang, f"name.{game.family}.{src}")
+    return _msg(lang, f"caption.{game.family}.src.foundation", foundation=foundation)
 
 
 def hint_text(move: str, state: dict[str, Any], lang: str) -> str:

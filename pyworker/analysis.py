@@ -27,7 +27,7 @@ from typing import Any
 import catalogues
 import diagrams
 import engine
-from engine.games import game_kind
+from engine.games import GAME_KINDS, game_kind
 
 from . import layout_text, links, ops, problems
 
@@ -56,7 +56,8 @@ def decode_state(text: str) -> Any:
 def _unplaced(state: dict[str, Any], lang: str) -> list[dict[str, str]]:
     """The cards of a full deal that `state` does not hold (two decks in Crescent, one in
     Canfield), in suit and rank order, each as often as it is missing."""
-    copies = 2 if state.get("game") == "crescent" else 1
+    game = state.get("game")
+    copies = GAME_KINDS[game].decks if isinstance(game, str) and game in GAME_KINDS else 1
     held: Counter[str] = Counter()
     for value in state.values():
         for cards in value.values() if isinstance(value, dict) else [value]:
@@ -199,8 +200,9 @@ def _cards_at(draft: dict[str, Any], game: str, place: str) -> list[Any] | None:
             rows[index] = []
         pile: list[Any] = rows[index]
         return pile
-    if game == "canfield" and place in ("R", "W", "stock"):
-        key = {"R": "reserve", "W": "waste", "stock": "stock"}[place]
+    named = game_kind(game).places
+    if place in named:
+        key = named[place]
         if not isinstance(draft.get(key), list):
             draft[key] = []
         cards: list[Any] = draft[key]

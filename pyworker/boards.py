@@ -99,13 +99,14 @@ def view(board: Board) -> Answer:
         "labels": {},
         "disabled": {"undo": not board.game.can_undo},
     }
-    if board.kind == "canfield":
+    action = game_kind(board.kind).action  # the board's own button beside Undo
+    if action == "draw":
         answer["disabled"]["draw"] = state["status"] != "playing"
     if board.game.code and not board.custom:
         # An action outside the link tables: no "saved", and the page keeps its last link.
         with contextlib.suppress(KeyError):
             answer["saved"] = {"code": board.game.code, "moves": links.encode(board.kind, board.actions)}
-    if board.kind == "crescent":
+    if action == "redeal":
         left = state["redeals_left"]
         answer["labels"]["redeal"] = (
             _msg(board.lang, "ui.redeal", n=left) if left else _msg(board.lang, "ui.no-redeals")

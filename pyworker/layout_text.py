@@ -61,6 +61,7 @@ _QUOTE_LIMIT = 24  # enough of a word to recognise it, never a screenful
 
 _CRESCENT_PLACES = (*(str(n) for n in range(1, 17)), "S+", "H+", "D+", "C+", "S-", "H-", "D-", "C-")
 _CANFIELD_PLACES = ("stock", "W", "R", "1", "2", "3", "4", "S", "H", "D", "C")
+_PLACES = {"crescent": _CRESCENT_PLACES, "canfield": _CANFIELD_PLACES}  # by the state's "game"
 # Other spellings of a line's name -> its name in the text form.
 _ALIASES = {
     "waste": "W",
@@ -155,8 +156,7 @@ def parse_card(text: str, lang: str) -> str | None:
 
 
 def _place_names(game: str) -> dict[str, str]:
-    places = _CRESCENT_PLACES if game == "crescent" else _CANFIELD_PLACES
-    return {p.lower(): p for p in places}
+    return {p.lower(): p for p in _PLACES[game]}
 
 
 _LINE = re.compile(r"^\s*([^:\s][^:]*?)\s*:(.*)$")
@@ -229,20 +229,32 @@ def _state(game: str, cards: dict[str, list[str | None]], values: dict[str, Any]
     for field in ("code", "options"):
         if field in values:
             state[field] = values.pop(field)
-    if game == "crescent":
-        state["piles"] = [cards[str(n)] for n in range(1, 17)]
-        state["foundations"] = {name: cards[name] for name in _CRESCENT_PLACES[16:]}
-    else:
-        if "base_rank" not in values:
-            # No base line: the start rank is the first foundation card's, where there is one.
-            first = next((c[0] for s in SUITS if (c := cards[s]) and c[0]), None)
-            if first is not None:
-                values["base_rank"] = first[0]
-        state.update(stock=cards["stock"], waste=cards["W"], reserve=cards["R"])
-        state["foundations"] = {s: cards[s] for s in SUITS}
-        state["columns"] = [cards[str(n)] for n in range(1, 5)]
+    _STATE_PLACES[game](state, cards, values)
     state.update(values)
     return state
+
+
+def _crescent_state(
+    state: dict[str, Any], cards: dict[str, list[str | None]], values: dict[str, Any]
+) -> None:
+    state["piles"] = [cards[str(n)] for n in range(1, 17)]
+    state["foundations"] = {name: cards[name] for name in _CRESCENT_PLACES[16:]}
+
+
+def _canfield_state(
+    state: dict[str, Any], cards: dict[str, list[str | None]], values: dict[str, Any]
+) -> None:
+    if "base_rank" not in values:
+        # No base line: the start rank is the first foundation card's, where there is one.
+        first = next((c[0] for s in SUITS if (c := cards[s]) and c[0]), None)
+        if first is not None:
+            values["base_rank"] = first[0]
+    state.update(stock=cards["stock"], waste=cards["W"], reserve=cards["R"])
+    state["foundations"] = {s: cards[s] for s in SUITS}
+    state["columns"] = [cards[str(n)] for n in range(1, 5)]
+
+
+_STATE_PLACES = {"crescent": _crescent_state, "canfield": _canfield_state}  # by the state's "game"
 
 
 def _cards_text(cards: list[Any]) -> str:
@@ -261,33 +273,42 @@ def format(state: dict[str, Any]) -> str:
     for field in ("code", "options"):
         if state.get(field) is not None:
             lines.append(f"{field}: {state[field]}")
-    if game == "crescent":
-        for n, pile in enumerate(state.get("piles", []), start=1):
-            lines.append(_line(str(n), pile))
-        for name, cards in state.get("foundations", {}).items():
-            lines.append(_line(name, cards))
-        if "redeals_left" in state:
-            lines.append(f"redeals: {state['redeals_left']}")
-        if state.get("face_down") is not None:
-            lines.append("face-down: " + " ".join(str(n) for n in state["face_down"]))
-    elif game == "canfield":
-        if "base_rank" in state:
-            lines.append(f"base: {state['base_rank']}")
-        if "draw" in state:
-            lines.append(f"draw: {state['draw']}")
-        lines.append(_line("stock", state.get("stock", [])))
-        lines.append(_line("W", state.get("waste", [])))
-        lines.append(_line("R", state.get("reserve", [])))
-        for n, column in enumerate(state.get("columns", []), start=1):
-            lines.append(_line(str(n), column))
-        for suit, cards in state.get("foundations", {}).items():
-            lines.append(_line(suit, cards))
-        if "score" in state:
-            lines.append(f"score: {state['score']}")
-        if "recycles_left" in state:
-            lines.append(f"recycles: {state['recycles_left']}")
-    else:
+    write = _FORMATS.get(game) if isinstance(game, str) else None
+    if write is None:
         raise ValueError(f"not a state of a known game: {game!r}")
+    write(state, lines)
     if "moves" in state:
         lines.append(f"moves: {state['moves']}")
     return "\n".join(lines) + "\n"
+
+
+def _crescent_lines(state: dict[str, Any], lines: list[str]) -> None:
+    for n, pile in enumerate(state.get("piles", []), start=1):
+        lines.append(_line(str(n), pile))
+    for name, cards in state.get("foundations", {}).items():
+        lines.append(_line(name, cards))
+    if "redeals_left" in state:
+        lines.append(f"redeals: {state['redeals_left']}")
+    if state.get("face_down") is not None:
+        lines.append("face-down: " + " ".join(str(n) for n in state["face_down"]))
+
+
+def _canfield_lines(state: dict[str, Any], lines: list[str]) -> None:
+    if "base_rank" in state:
+        lines.append(f"base: {state['base_rank']}")
+    if "draw" in state:
+        lines.append(f"draw: {state['draw']}")
+    lines.append(_line("stock", state.get("stock", [])))
+    lines.append(_line("W", state.get("waste", [])))
+    lines.append(_line("R", state.get("reserve", [])))
+    for n, column in enumerate(state.get("columns", []), start=1):
+        lines.append(_line(str(n), column))
+    for suit, cards in state.get("foundations", {}).items():
+        lines.append(_line(suit, cards))
+    if "score" in state:
+        lines.append(f"score: {state['score']}")
+    if "recycles_left" in state:
+        lines.append(f"recycles: {state['recycles_left']}")
+
+
+_FORMATS = {"crescent": _crescent_lines, "canfield": _canfield_lines}  # by the state's "game"

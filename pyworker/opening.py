@@ -9,6 +9,7 @@ from typing import Any
 
 import engine
 from engine.codes import DEAL_COUNT, deal_letters
+from engine.games import game_kind
 
 from . import links
 from .boards import BOARDS, PREFIX, Answer, Board, _canonical, _end_message, _msg, _reason_text, view
@@ -26,7 +27,8 @@ def _random_code(kind: str, draw: Any, version: Any = None) -> str:
             raise ValueError(f"{version!r} is not a version of {kind} (engine.VERSIONS)")
         options = row[1]
     else:
-        options = "N" if kind == "crescent" else ("D1" if str(draw) == "1" else "D3")
+        seeds = game_kind(kind).seeds
+        options = seeds.get(str(draw), next(iter(seeds.values())))
     return f"{PREFIX[kind]}1-{options}-{deal_letters(random.randrange(DEAL_COUNT))}"
 
 

@@ -33,6 +33,7 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
+from engine.games import game_kind
 from engine.notation import Move
 
 from . import advice, verdict
@@ -98,7 +99,7 @@ def tap(args: dict[str, Any]) -> Answer:
     if (
         move is not None
         and args.get("double_click") is False
-        and board.kind == "canfield"
+        and game_kind(board.kind).app_draws
         and move != "draw"
         and not Move.parse(move).to_foundation
     ):

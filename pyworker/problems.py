@@ -67,7 +67,7 @@ def message_of(error: engine.StateError, game: Any, lang: str) -> tuple[str, dic
     """(catalogue key, arguments) of a problem's sentence."""
     d = error.details
     reason = error.reason
-    g = "crescent" if game == "crescent" else "canfield"
+    g = str(game)  # a count's problem is found only once the state named a game (its keys' suffix)
     place = place_name(lang, game, error.place) if error.place is not None else None
     card = error.card
     expected = d.get("expected")

@@ -78,7 +78,8 @@ def to_solvitaire(state: dict[str, Any]) -> dict[str, Any]:
     the start rank from it), the four tableau piles are our columns, the stacked reserve ours, and
     the stock ours, its last card drawn first (its make_stock_k_plus_move takes the top card
     first, as our draw does)."""
-    if state.get("game") != "canfield" or state.get("options") != "D3GKN":
+    prefix, options = engine.VERSIONS["solvitaire-canfield"]
+    if str(state.get("code", "")).split("-")[0] != f"{prefix}1" or state.get("options") != options:
         raise ValueError(f"{state.get('code')}: not a deal of Solvitaire's canfield preset (CF1-D3GKN-)")
     if state.get("waste") or state.get("moves"):
         raise ValueError(

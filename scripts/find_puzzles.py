@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
+from engine.games import game_kind  # noqa: E402
 from engine.notation import Move  # noqa: E402
 from engine.solver import _searcher  # noqa: E402
 from sitegen.puzzles import grade_of  # noqa: E402
@@ -211,7 +212,7 @@ def main() -> int:
     stop = time.monotonic() + args.max_minutes * 60
     found = 0
     PUZZLE_DIR.mkdir(parents=True, exist_ok=True)
-    prefix = "cr" if args.game == "crescent" else "cf"
+    prefix = game_kind(args.game).family
     for code in won_codes(args.game)[args.skip_deals : args.skip_deals + args.deals]:
         if found >= args.want or time.monotonic() > stop:
             break

@@ -11,7 +11,7 @@ then read it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from engine.games import GAME_KINDS, GameKind
@@ -22,27 +22,37 @@ class SiteGame:
     kind: GameKind  # engine.games: prefix, catalogue family, numbered places, decks
     default_code: str  # the Play board's deal when the address names none
     deal_code: str  # the deal the `<!-- deal: GAME.COUNT -->` counts are taken on
-    # The board's own action beside Undo: Crescent's redeal, Canfield's draw from the stock.
-    action: Literal["redeal", "draw"]
     score: bool  # the game keeps a score: the board shows it, the reader's best is a score
-    app_draws: bool  # the new-game dialog offers the seeds' draw choice first, and "Double click"
-    # A place's notation -> the state field of its cards, for the places that are neither
-    # numbered nor foundations.
-    places: dict[str, str] = field(default_factory=dict)
     # Named places whose cards the returns rule follows (sitegen/returns.py): with one deck a
     # card's name is its id, and the stock and waste are not followed.
     followed: tuple[str, ...] = ()
     takebacks: bool = False  # a card may come back from a foundation (Canfield's take-back)
-    # The place whose top card refills an emptied numbered place (Canfield's reserve, while it
-    # has cards); None: an emptied one stays empty (Crescent's piles), which a mistake line's
-    # parting move may say (sitegen/fact_finders.py).
-    refill: str | None = None
     # The Analysis page's empty layout, the one a reader fills (sitegen/analysis.py).
     empty: Callable[[], dict[str, Any]] = dict
 
     @property
     def name(self) -> str:
         return self.kind.name
+
+    # The game's own record (engine/games.py), read through this one where the build asks.
+    @property
+    def action(self) -> Literal["redeal", "draw"]:
+        return self.kind.action
+
+    @property
+    def app_draws(self) -> bool:
+        """The new-game dialog offers the seeds' draw choice first, and "Double click"."""
+        return self.kind.app_draws
+
+    @property
+    def places(self) -> dict[str, str]:
+        return self.kind.places
+
+    @property
+    def refill(self) -> str | None:
+        """None: an emptied numbered place stays empty, which a mistake line's parting move may
+        say (sitegen/fact_finders.py)."""
+        return self.kind.refill
 
 
 def _empty_crescent() -> dict[str, Any]:
@@ -82,21 +92,15 @@ GAMES: dict[str, SiteGame] = {
         GAME_KINDS["crescent"],
         default_code="CR1-N-AAAAAAB",
         deal_code="CR1-N-AAAAAAA",
-        action="redeal",
         score=False,
-        app_draws=False,
         empty=_empty_crescent,
     ),
     "canfield": SiteGame(
         GAME_KINDS["canfield"],
         default_code="CF1-D3-AAAAACL",
         deal_code="CF1-D3-AAAAAAA",
-        action="draw",
         score=True,
-        app_draws=True,
-        places={"R": "reserve", "W": "waste", "stock": "stock"},
         followed=("R",),
-        refill="R",
         takebacks=True,
         empty=_empty_canfield,
     ),

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from engine.games import GAME_KINDS
+
 VERDICT_PROBE = """
 new MutationObserver(() => {
   const b = document.querySelector('[data-board][data-live="true"]');
@@ -53,7 +55,7 @@ def _pss_kb(root: int) -> int:
 
 def verdicts(browser: Any, url: Callable[[str], str], runs: int) -> None:
     """Per game: the first verdict on a fresh deal, its worker's boot, a new deal's verdict."""
-    for game in ("crescent", "canfield"):
+    for game in GAME_KINDS:
         firsts, boots, later, verdicts = [], [], [], []
         for _ in range(runs):
             context = browser.new_context()

@@ -30,7 +30,7 @@ export const KINDS = [
     selector: "[data-board]:not([data-tryit]):not([data-lesson]):not([data-puzzle]):not([data-analysis])",
     module: "play/play.js",
     preload: [...BOARD, "core/hash.js", "play/saved.js", "play/settings.js", "play/verdict.js", "play/glide.js",
-      "play/stats.js"],
+      "play/stats.js", "core/games.js"],
     make: (m, el) => new m.PlayBoard(el),
   },
   {

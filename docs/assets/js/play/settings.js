@@ -11,6 +11,7 @@
  * closes it), opened from its button, which gets the focus back when it closes.
  */
 import { qa } from "../core/dom.js";
+import { pageGame } from "../core/games.js";
 import { KEYS, readJSON, writeJSON } from "../core/storage.js";
 import { select } from "../board/render.js";
 
@@ -58,17 +59,17 @@ export class Settings {
   version() {
     const key = this.choices.versions[this.game];
     if (key) return key;
-    return this.game === "canfield" ? "canfield-app-draw-" + this.choices.draw : null;
+    return pageGame(this.game).appDraws ? this.game + "-app-draw-" + this.choices.draw : null;
   }
 
   /** The draw a random deal takes, or null (no setting). */
   draw() {
-    return this.game === "canfield" ? this.choices.draw : null;
+    return pageGame(this.game).appDraws ? this.choices.draw : null;
   }
 
   /** @param {import("../python/protocol.js").Op} op @param {import("../python/protocol.js").Args} args */
   request(op, args) {
-    if (this.game === "canfield" && op === "tap") /** @type {import("../python/protocol.js").TapArgs} */ (args).double_click = this.choices.doubleClick;
+    if (pageGame(this.game).appDraws && op === "tap") /** @type {import("../python/protocol.js").TapArgs} */ (args).double_click = this.choices.doubleClick;
   }
 
   /** @param {string} name @param {HTMLElement | null} button */

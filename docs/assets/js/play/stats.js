@@ -14,6 +14,7 @@
  * feedback.
  */
 import { formatClock, later } from "../core/dom.js";
+import { pageGame, seedOptions } from "../core/games.js";
 import { format } from "../core/messages.js";
 import { KEYS, readJSON, readText, remove, writeJSON } from "../core/storage.js";
 
@@ -80,8 +81,8 @@ function read(key) {
 export function versionOf(game, state) {
   const options = state ? state.options : undefined;
   if (typeof options === "string" && /^[A-Z0-9]{1,12}$/.test(options)) return options;
-  if (game === "canfield") return state && state.draw === 1 ? "D1" : "D3";
-  return "N";
+  const draw = state ? state.draw : null;
+  return seedOptions(game, typeof draw === "number" ? draw : null);
 }
 
 /** The storage key of a version's figures. @param {string} game @param {string} version */
@@ -112,7 +113,7 @@ function keptVersions(game) {
  * @param {string} game @param {Figures} kept @param {Figures} old @returns {Figures}
  */
 function merge(game, kept, old) {
-  const higher = game === "canfield"; // Canfield's best is the highest score, Crescent's the fewest moves
+  const higher = pageGame(game).score; // a score's best is the highest, else the fewest moves
   /** @param {number | null} a @param {number | null} b @param {boolean} max */
   const better = (a, b, max) => (a === null ? b : b === null ? a : max ? Math.max(a, b) : Math.min(a, b));
   const played = Math.min(kept.played + old.played, MAX_COUNT);
@@ -281,8 +282,8 @@ export class Stats {
       s.current.won = true;
       s.won += 1;
       s.streak += 1;
-      // Canfield's best is the highest score, Crescent's the fewest moves.
-      const higher = this.board.s.game === "canfield";
+      // A score's best is the highest (Canfield), else the fewest moves (Crescent).
+      const higher = pageGame(this.board.s.game).score;
       const mark = higher ? state.score || 0 : state.moves;
       if (s.best === null || (higher ? mark > s.best : mark < s.best)) s.best = mark;
       if (secs !== null && (s.bestTime === null || secs < s.bestTime)) s.bestTime = secs;
