@@ -38,6 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
+from engine.games import game_kind  # noqa: E402
 from scripts.find_puzzles import PUZZLE_DIR, refutation, tempting, won_codes, write_puzzle  # noqa: E402
 from scripts.rate_puzzles import SHALLOW_DEPTHS, beginner_move, shallow_moves  # noqa: E402
 from sitegen.puzzle_proofs import VERDICTS, line_back, position_key, verdict  # noqa: E402
@@ -368,7 +369,7 @@ def main() -> int:
     finder = "find_hard_puzzles" if args.min_depth else "find_hard_puzzles --min-depth 0"
     stop = time.monotonic() + args.max_minutes * 60
     found = 0
-    prefix = "cr" if args.game == "crescent" else "cf"
+    prefix = game_kind(args.game).family
     args.out.mkdir(parents=True, exist_ok=True)
     taken = {p.stem for p in (*PUZZLE_DIR.glob("*.json"), *args.out.glob("*.json"))}
     tried = 0

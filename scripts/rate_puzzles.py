@@ -16,7 +16,8 @@ For each docs/puzzles/*.json this computes, with the engine:
 other features, legal actions, proof nodes and refutation depth, are the stored proof's:
 sitegen/puzzles.py `features`). Without it the file is only checked. Either way it prints per
 game the distributions and the agreement between the rating (sitegen/puzzles.py `rating`) and
-how many of the beginner and the shallow searches fail each puzzle: Spearman's rank
+how many of the beginner and the shallow searches fail each puzzle (at any of its steps:
+`failures`): Spearman's rank
 correlation (ties ranked by their average), computed here with the standard library.
 
     .venv/bin/python scripts/rate_puzzles.py [--write]
@@ -28,6 +29,7 @@ import argparse
 import json
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -51,8 +53,14 @@ def _home(move: str) -> bool:
 
 def beginner_move(game: Any) -> str | None:
     """The beginner's action in `game` (see the module's docstring)."""
-    if game.game == "crescent":
-        return greedy_move(game, frozenset({position_key(game.state())}))
+    return _BEGINNERS[game.game](game)
+
+
+def _crescent_beginner(game: Any) -> str | None:
+    return greedy_move(game, frozenset({position_key(game.state())}))
+
+
+def _canfield_beginner(game: Any) -> str | None:
     legal = game.legal_moves()
     order = (
         _home,
@@ -65,6 +73,13 @@ def beginner_move(game: Any) -> str | None:
             if test(move):
                 return move
     return legal[0] if legal else None
+
+
+# Each game's beginner, by its name (a key of engine.games.GAME_KINDS).
+_BEGINNERS: dict[str, Callable[[Any], str | None]] = {
+    "crescent": _crescent_beginner,
+    "canfield": _canfield_beginner,
+}
 
 
 def _cards_home(state: dict[str, Any]) -> int:
@@ -144,12 +159,36 @@ def spearman(xs: list[float], ys: list[float]) -> float:
     return cov / (vx * vy) ** 0.5 if vx and vy else 0.0
 
 
+def step_failures(game: Any, move: str) -> list[float]:
+    """At one position whose right action is `move`: the beginner's and each shallow search's
+    (SHALLOW_DEPTHS) chance of a wrong action there."""
+    first = beginner_move(game)
+    out = [float(first is not None and first != move)]
+    for depth in SHALLOW_DEPTHS:
+        best = shallow_moves(game, depth)
+        out.append(sum(m != move for m in best) / len(best))
+    return out
+
+
 def failures(puzzle: Any, shallow_only: bool = False) -> float:
     """How many of the beginner and the shallow searches are expected to play a wrong action
-    (a search whose best actions tie fails with the share of wrong ones among them)."""
+    (a search whose best actions tie fails with the share of wrong ones among them). A "win in
+    N" puzzle is failed when any of its steps is: each one gets every step right with the
+    product of its chances at each step. The first step's are the stored features; the later
+    steps' are measured here (the file's features are its first position's), as the rating
+    counts the steps too and a check of step 1 alone cannot see them."""
     f = puzzle.features
-    count = sum(sum(m != puzzle.move for m in best) / len(best) for best in f["shallow"].values())
-    return count if shallow_only else count + int(f["beginner_falls"])
+    first = [float(f["beginner_falls"])]
+    first += [
+        sum(m != puzzle.move for m in f["shallow"][str(d)]) / len(f["shallow"][str(d)])
+        for d in SHALLOW_DEPTHS
+    ]
+    right = [1 - x for x in first]
+    for step in puzzle.later:
+        for i, x in enumerate(step_failures(engine.from_state(step.state), step.move)):
+            right[i] *= 1 - x
+    fails = [1 - r for r in right]
+    return sum(fails[1:]) if shallow_only else sum(fails)
 
 
 def main() -> int:

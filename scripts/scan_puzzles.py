@@ -18,6 +18,15 @@ Sources of positions (`--source`):
   winnable position before the beginner's first losing action is examined, with the solver's
   winning action there as the answer (the beginner falls for that puzzle by construction).
 
+`--version KEY` (Canfield, a row of engine.VERSIONS) deals by that version's code, its won deals
+being its own sample's (data/stats/KEY.jsonl): the positions carry its rules ("options"), which
+the proofs, the page's answers and the card (sitegen/puzzles.py: "Rules of another version")
+follow. Under the app's rules nearly every Canfield position with 3 or more actions has a second
+win (a card taken back from a foundation, the stock's turns give other orders): 1 puzzle in
+2,000-4,000 positions; Solvitaire's preset (`solvitaire-canfield`, no take-backs) gave 1 in
+about 600, at 4 or more actions (classic Canfield's fresh deals: 1 in 1,500, most CPU spent
+solving deals that are lost).
+
 `--game both` takes the two games' deals in turn. Every puzzle found is written to --out (a
 staging folder: docs/ is shared) in the stored layout, and one JSON line per puzzle to --log
 with its features, rating and the CPU time at which it was found; every --report deals a line
@@ -57,6 +66,7 @@ if "--sift" in sys.argv:
 
 import engine  # noqa: E402
 from engine.codes import deal_letters  # noqa: E402
+from engine.games import GAME_KINDS, game_kind  # noqa: E402
 from scripts.find_hard_puzzles import (  # noqa: E402
     LINE_NODES,
     MIN_LEGAL,
@@ -78,12 +88,39 @@ BEGINNER_WALK = 12
 BEGINNER_NODES = 20_000
 
 
-def deal_codes(kind: str, source: str, first: int, skip: int, deals: int) -> Iterator[str]:
+def version_prefix(version: str) -> str:
+    """The deal codes' prefix of one of engine.VERSIONS' Canfield rows ("CF1-D3GKN-")."""
+    prefix, options = engine.VERSIONS[version]
+    return f"{prefix}1-{options}-"
+
+
+def version_won(version: str) -> list[str]:
+    """The won deals of a version's statistics sample (data/stats/VERSION.jsonl, only read)."""
+    path = ROOT / "data" / "stats" / f"{version}.jsonl"
+    rows = [json.loads(t) for t in path.read_text(encoding="utf-8").splitlines()] if path.exists() else []
+    return [r["code"] for r in rows if r.get("status") == "win"]
+
+
+def deal_codes(kind: str, source: str, first: int, skip: int, deals: int, version: str = "") -> Iterator[str]:
+    """A version (Canfield only) deals by its own code; its won deals are its own sample's."""
+    own = bool(version) and engine.VERSIONS[version][0] == game_kind(kind).prefix  # the kind's version
+    prefix = version_prefix(version) if own else PREFIX[kind]
     if source == "fresh":
         for number in range(first, first + deals):
-            yield PREFIX[kind] + deal_letters(number)
+            yield prefix + deal_letters(number)
     else:
-        yield from won_codes(kind)[skip : skip + deals]
+        won = version_won(version) if own else won_codes(kind)
+        yield from won[skip : skip + deals]
+
+
+def puzzle_ident(code: str, where: str) -> str:
+    """The file's name: "cf-aakymlv-286"; a version other than the app's draw 3 says its options
+    ("cf-d1-…", "cf-d3gkn-…")."""
+    parts = code.split("-")
+    kind = next(k for k in GAME_KINDS.values() if parts[0] == f"{k.prefix}1")
+    seeds = next(iter(kind.seeds.values()))  # the seeds' rules (Crescent N, Canfield's draw 3)
+    variant = f"-{parts[1].lower()}" if parts[1] != seeds else ""
+    return f"{kind.family}{variant}-{parts[-1].lower()}-{where}"
 
 
 def line_states(code: str) -> tuple[list[str], list[engine.Game]]:
@@ -153,7 +190,11 @@ def interleaved(args: argparse.Namespace, kinds: list[str]) -> Iterator[tuple[st
     """(game, deal code), the games' deals taken in turn."""
     source = "fresh" if args.source == "fresh" else "stats"
     streams = [
-        zip([k] * args.deals, deal_codes(k, source, args.first_deal, SKIP[k](args), args.deals), strict=False)
+        zip(
+            [k] * args.deals,
+            deal_codes(k, source, args.first_deal, SKIP[k](args), args.deals, getattr(args, "version", "")),
+            strict=False,
+        )
         for k in kinds
     ]
     while streams:
@@ -192,9 +233,7 @@ def positions(
         return
     for kind, code in interleaved(args, kinds):
         tally = tallies[kind]
-        min_legal = (
-            (args.canfield_min_legal if kind == "canfield" else 0) or args.min_legal or MIN_LEGAL[kind]
-        )
+        min_legal = {"canfield": args.canfield_min_legal}.get(kind, 0) or args.min_legal or MIN_LEGAL[kind]
         before = time.process_time()
         line, states = line_states(code)
         tally["line"] += time.process_time() - before
@@ -238,6 +277,12 @@ def main() -> int:
     parser.add_argument(
         "--skip-deals", type=int, default=0, help="stats, beginner: Crescent won deals passed over"
     )
+    parser.add_argument(
+        "--version",
+        default="",
+        choices=["", *(k for k, (pre, _) in engine.VERSIONS.items() if pre == "CF")],
+        help="Canfield: deals of this version (engine.VERSIONS), its own sample's won ones for stats",
+    )
     parser.add_argument("--skip-canfield", type=int, default=0, help="the same for Canfield")
     parser.add_argument("--deals", type=int, default=100, help="deals of each game, at most")
     parser.add_argument("--max-cpu-minutes", type=float, default=10.0, help="this process's CPU time")
@@ -270,8 +315,7 @@ def main() -> int:
             tally = tallies[kind]
             if time.process_time() - start_cpu > stop:
                 break
-            variant = "-d1" if "-D1-" in code else ""
-            ident = f"{code[:2].lower()}{variant}-{code.split('-')[-1].lower()}-{where}"
+            ident = puzzle_ident(code, where)
             if ident in taken or kind not in kinds:
                 continue
             tally["examined"] += 1
@@ -294,7 +338,7 @@ def main() -> int:
             if proof is None:
                 continue
             min_legal = (
-                (args.canfield_min_legal if kind == "canfield" else 0) or args.min_legal or MIN_LEGAL[kind]
+                {"canfield": args.canfield_min_legal}.get(kind, 0) or args.min_legal or MIN_LEGAL[kind]
             )
             source = {"code": code, "actions": actions, "finder": finder, "min_legal": min_legal}
             if args.source != "stats":

@@ -202,6 +202,18 @@ def puzzle_list(lang: str, ctx: MarkerContext) -> dict[str, Any]:
     }
 
 
+def puzzle_version(state: dict[str, Any]) -> str:
+    """The named version (engine.VERSIONS' key) of a position whose state names other rules
+    than the app's ("options", engine/canfield.py), or "" for the app's own."""
+    import engine
+
+    options = state.get("options")
+    if not options:
+        return ""
+    prefix = site_game(state["game"]).kind.prefix
+    return next(k for k, (pre, opts) in engine.VERSIONS.items() if pre == prefix and opts == options)
+
+
 def puzzle_html(puzzle: Puzzle, number: int, lang: str, ctx: MarkerContext) -> str:
     import diagrams
     from sitegen.live import JS_MESSAGES, answers_file, ui_messages, unpack_svg
@@ -230,6 +242,9 @@ def puzzle_html(puzzle: Puzzle, number: int, lang: str, ctx: MarkerContext) -> s
             nodes=int(d.get("nodes", 0)),
         )
     ]
+    version = puzzle_version(puzzle.state)
+    if version:  # a puzzle of another version's rules says which (the statistics page's name)
+        facts.append(m("learn.puzzle.rules", version=m(f"site.stats.game.{version}")))
     if puzzle.steps > 1:
         facts.append(m("learn.puzzle.win-in", steps=puzzle.steps))
     facts.append(m("learn.puzzle.rating", rating=rating(puzzle)))
