@@ -9,7 +9,8 @@ scripts/test.sh starts the site's build before its static checks and hands it ov
 
 Tests that need no built site run first (`pytest_collection_modifyitems`), so that no worker
 sits waiting for a build while others work. With SUITE_TIMELINE=FILE every test phase is
-written to FILE as a JSON line (worker, start, stop), for scripts/benchmarks/suite_times.py."""
+written to FILE as a JSON line (worker, start, stop, and the CPU seconds of the worker and the
+processes it started: tests/cputime.py), for scripts/benchmarks/suite_times.py."""
 
 from __future__ import annotations
 
@@ -17,16 +18,20 @@ import fcntl
 import importlib.util
 import json
 import os
+import pickle
 import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from pathlib import Path
 from types import ModuleType
+from typing import Any, TypeVar, cast
 
 import pytest
 from hypothesis import settings
+
+from tests import cputime
 
 # No time limit on one Hypothesis example, as every property test here already says
 # (deadline=None): on this shared 2-core machine a first example of 0.05 ms took 420 ms once
@@ -36,6 +41,7 @@ settings.register_profile("suite", deadline=None)
 settings.load_profile("suite")
 
 ROOT = Path(__file__).resolve().parent.parent
+T = TypeVar("T")
 SITE_URL = "https://cards.example.org/rules/"  # the public address of hosted_site
 
 
@@ -57,13 +63,17 @@ def build_docs(docs_dir: Path, site_dir: Path, site_url: str | None = None) -> P
     return site_dir
 
 
+def run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The test run's temporary folder, shared by its xdist workers."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
 def shared_build(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], object]) -> Path:
     """`make(folder)` once per test run, whichever xdist worker asks first; the others wait for
     it (a lock file beside the folder) and get the same folder. A failed build is made again
     (and fails again) for the next test that asks, so that each reports it."""
-    base = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        base = base.parent  # the run's folder, shared by its workers
+    base = run_folder(tmp_path_factory)
     folder, done = base / name, base / f"{name}.done"
     with open(base / f"{name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
@@ -73,6 +83,48 @@ def shared_build(tmp_path_factory: pytest.TempPathFactory, name: str, make: Call
             make(folder)
             done.touch()
     return folder
+
+
+_made: dict[str, Any] = {}  # run_cached's values, in this process
+
+
+def run_cached(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[], T]) -> T:
+    """`make()` once per test run, whichever xdist worker asks first (under a lock); the others
+    read the pickle it leaves in the run's folder. For values that several test files compute
+    alike and only read: a file's tests may run on either worker (`--dist worksteal`)."""
+    if name not in _made:
+        base = run_folder(tmp_path_factory)
+        path = base / f"{name}.pickle"
+        with open(base / f"{name}.pickle.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if path.exists():
+                _made[name] = pickle.loads(path.read_bytes())
+            else:
+                _made[name] = make()
+                part = path.with_suffix(".part")
+                part.write_bytes(pickle.dumps(_made[name]))
+                part.replace(path)  # a reader never sees half a pickle
+    return cast(T, _made[name])
+
+
+@pytest.fixture(scope="session")
+def puzzle_answers(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, str], dict[str, Any]]:
+    """(name, lang) -> sitegen.puzzles.answers(load_puzzle(docs, name), lang, "puzzle-" + name),
+    what the Puzzles page of `lang` ships for each stored puzzle: made once per run for all the
+    puzzles of a language (about 2.2 s of CPU each) instead of again by each of test_claims,
+    test_refutation_text and test_puzzle_pages, which only read them."""
+
+    def every_puzzle(lang: str) -> dict[str, dict[str, Any]]:
+        from sitegen.puzzles import answers, load_puzzle
+
+        docs = ROOT / "docs"
+        names = sorted(path.stem for path in (docs / "puzzles").glob("*.json"))
+        return {name: answers(load_puzzle(docs, name, ROOT), lang, f"puzzle-{name}") for name in names}
+
+    def get(name: str, lang: str) -> dict[str, Any]:
+        return run_cached(tmp_path_factory, f"puzzle-answers-{lang}", lambda: every_puzzle(lang))[name]
+
+    return get
 
 
 @pytest.fixture(scope="session")
@@ -155,6 +207,30 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: not SITE_FIXTURES.isdisjoint(getattr(item, "fixturenames", ())))
 
 
+_cpu_read = [0.0]  # the process tree's CPU at the end of the last test phase (tests/cputime.py)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """The first phase's CPU counts from here: the process's start and its collection are not
+    any test's (each xdist worker's: 3-5 s)."""
+    if os.environ.get("SUITE_TIMELINE"):
+        _cpu_read[0] = cputime.tree_cpu()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
+    """SUITE_TIMELINE: each phase's report carries the CPU seconds its process and their children
+    (Chromium's included) spent since the last phase ended, to the process that writes the line."""
+    outcome = yield
+    if os.environ.get("SUITE_TIMELINE"):
+        now = cputime.tree_cpu()
+        # Never below 0: when the browser quits at the session's end its processes are not
+        # waited for, and their time leaves the reading (it was counted while they ran).
+        spent = max(0.0, now - _cpu_read[0])
+        outcome.get_result().user_properties.append(("cpu_s", round(spent, 3)))
+        _cpu_read[0] = now
+
+
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     """SUITE_TIMELINE=FILE: one JSON line per test phase, written by the process that reports
     it (under xdist the controller, which names the worker; the workers write nothing)."""
@@ -165,5 +241,6 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     worker = node.gateway.id if node is not None else "main"
     line = {"worker": worker, "nodeid": report.nodeid, "when": report.when, "start": report.start}
     line.update(stop=report.stop, outcome=report.outcome)
+    line.update(cpu=dict(report.user_properties).get("cpu_s"))
     with open(path, "a", encoding="utf-8") as out:
         out.write(json.dumps(line) + "\n")

@@ -156,6 +156,15 @@ def canfield(columns: list[list[str]] | None = None, **kw: Any) -> engine.Game:
     return engine.from_state(canfield_state(columns, **kw))
 
 
+def recycle_endgame(options: str, recycles: int) -> dict[str, Any]:
+    """4S under 5S on the waste, the stock empty, the rest in order, in version `options` (D1 or
+    D3, limited passes) with `recycles` left: won only by drawing one with a recycle left."""
+    found: dict[str, str | None] = {"S": "3S", "H": "KH", "D": "KD", "C": "KC"}
+    columns, reserve = [["6S"], ["7S"], ["8S"], ["9S"]], ["TS", "JS", "QS", "KS"]
+    state = canfield_state(columns, reserve, ["4S", "5S"], [], found, "A", int(options[1]))
+    return dict(state, options=options, recycles_left=recycles)
+
+
 # --- checking refusals -------------------------------------------------------------------------
 def assert_refused(game: engine.Game, move: str, reason: str) -> None:
     """`move` is refused with `reason`, by check() and by play(), and the game is unchanged."""

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from html import unescape
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -138,18 +140,20 @@ def _all() -> list:
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_every_step_of_every_puzzle_is_answered_from_the_build(lang: str) -> None:
+def test_every_step_of_every_puzzle_is_answered_from_the_build(
+    lang: str, puzzle_answers: Callable[[str, str], dict[str, Any]]
+) -> None:
     """The tree holds each step's position and the solved one: the right action at a step before
     the last says so and goes on, the last solves; every other action at every step is answered
     with its verdict: "back" (it only comes back, its line ends at the step's position) or lost."""
     import engine
-    from sitegen.puzzle_answers import answers, steps_of
+    from sitegen.puzzle_answers import steps_of
     from sitegen.puzzle_proofs import same_position
 
     kinds = {"back": 0, "loss": 0, "steps": 0}
     for puzzle in _all():
         steps = steps_of(puzzle)
-        data = answers(puzzle, lang, f"puzzle-{puzzle.name}")
+        data = puzzle_answers(puzzle.name, lang)  # sitegen's answers(puzzle, lang, ...), once per run
         assert [n["state"] for n in data["nodes"][: len(steps)]] == [s.state for s in steps]
         assert len(data["nodes"]) == len(steps) + 1
         reached = {a["node"]: a for a in data["responses"] if a.get("node")}

@@ -9,7 +9,9 @@ after Japanese text ("…置きます. 動かせる手…").
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,17 +22,17 @@ DOCS = ROOT / "docs"
 
 
 @pytest.mark.parametrize("lang", catalogues.LANGUAGES)
-def test_each_refutation_ends_with_one_stop(lang: str) -> None:
-    from sitegen.puzzles import answers, load_puzzle
-
+def test_each_refutation_ends_with_one_stop(
+    lang: str, puzzle_answers: Callable[[str, str], dict[str, Any]]
+) -> None:
     ends = {
         catalogues.message(lang, key)
         for key in ("learn.puzzle.blocked", "learn.puzzle.no-win", "learn.puzzle.back-end")
     }
     seen = 0
     for path in sorted((DOCS / "puzzles").glob("*.json")):
-        puzzle = load_puzzle(DOCS, path.stem, ROOT)
-        for line in answers(puzzle, lang, f"puzzle-{path.stem}")["refutations"]:
+        # sitegen.puzzles.answers(load_puzzle(DOCS, path.stem), lang, ...), made once per run
+        for line in puzzle_answers(path.stem, lang)["refutations"]:
             if not line["captions"]:
                 continue
             last = line["captions"][-1]

@@ -12,7 +12,7 @@ import pytest
 
 import engine
 from engine.codes import deal_letters
-from tests.engine_support import SUITS, canfield_state, card
+from tests.engine_support import SUITS, card, recycle_endgame
 from tests.test_versions import _brute
 
 LIMITED = ("D1HKP3W", "D1HKP3STW", "D1KP2", "D3KP2W")
@@ -92,22 +92,11 @@ def test_pass_dominance_agrees_with_the_exact_search_on_deals() -> None:
 @pytest.mark.parametrize("options", ["D1HKP3W", "D1KP3", "D3KP2W"])
 def test_pass_dominance_counts_the_recycles(options: str) -> None:
     """4S under 5S on the waste, the stock empty: with a recycle left draw one turns the waste
-    over and deals 4S, then 5S; with none nothing moves (test_versions' position). Dominance
-    must not let the position without a recycle pass for the one with it."""
-    full = {s: "K" + s for s in "HDC"}
-    state = canfield_state(
-        columns=[["6S"], ["7S"], ["8S"], ["9S"]],
-        reserve=["TS", "JS", "QS", "KS"],
-        waste=["4S", "5S"],
-        stock=[],
-        foundations={"S": "3S", **full},
-        base_rank="A",
-        draw=int(options[1]),
-    )
-    state["options"] = options
+    over and deals 4S, then 5S; with none nothing moves (engine_support's recycle_endgame, which
+    test_versions tests too). Dominance must not let the position without a recycle pass for
+    the one with it."""
     for recycles in (0, 1):
-        state["recycles_left"] = recycles
-        game = engine.from_state(state)
+        game = engine.from_state(recycle_endgame(options, recycles))
         truth = _brute(game)
         assert truth is not None
         solution = engine.solve(game, max_seconds=20.0, dominance=True, quick=False)

@@ -13,7 +13,9 @@ stop (two workers that end far apart mean the slow files were dealt to one), the
 (setup + call + teardown of their tests, where a session fixture's cost, such as a site build,
 lands on the first test that asks for it, or on the one that waited for another worker's build),
 the slowest phases, and the browser tests' share (tests/browser/). Speed is measured by this
-script over a real run, not by a timed test.
+script over a real run, not by a timed test. Where the timeline has them (tests/cputime.py), the
+CPU seconds of each (the worker's process and its children, Chromium's included) stand beside
+the wall times: on a shared machine they say what a file costs, whatever the load.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ class Phase:
     start: float
     stop: float
     outcome: str
+    cpu: float | None = None  # CPU seconds of the worker and its children (tests/cputime.py)
 
     @property
     def file(self) -> str:
@@ -52,6 +55,7 @@ class Phase:
 @dataclass
 class FileTimes:
     seconds: float = 0.0
+    cpu: float = 0.0
     tests: set[str] = field(default_factory=set)
     workers: set[str] = field(default_factory=set)
     start: float = float("inf")
@@ -63,7 +67,9 @@ def read_timeline(path: Path) -> list[Phase]:
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.strip():
             d = json.loads(line)
-            phases.append(Phase(d["worker"], d["nodeid"], d["when"], d["start"], d["stop"], d["outcome"]))
+            phases.append(
+                Phase(d["worker"], d["nodeid"], d["when"], d["start"], d["stop"], d["outcome"], d.get("cpu"))
+            )
     return phases
 
 
@@ -84,22 +90,30 @@ def summary(phases: list[Phase], top: int) -> dict[str, Any]:
     t0 = min(p.start for p in phases)
     span = max(p.stop for p in phases) - t0
     files: dict[str, FileTimes] = defaultdict(FileTimes)
-    workers: dict[str, dict[str, float]] = defaultdict(lambda: {"busy": 0.0, "stop": 0.0, "files": 0})
+    workers: dict[str, dict[str, float]] = defaultdict(
+        lambda: {"busy": 0.0, "cpu": 0.0, "stop": 0.0, "files": 0}
+    )
     for p in phases:
         f = files[p.file]
         f.seconds += p.seconds
+        f.cpu += p.cpu or 0.0
         f.tests.add(p.nodeid)
         f.workers.add(p.worker)
         f.start, f.stop = min(f.start, p.start), max(f.stop, p.stop)
         w = workers[p.worker]
         w["busy"] += p.seconds
+        w["cpu"] += p.cpu or 0.0
         w["stop"] = max(w["stop"], p.stop - t0)
     for f in files.values():
         for name in f.workers:
             workers[name]["files"] += 1
     browser = sum(f.seconds for name, f in files.items() if name.startswith("tests/browser/"))
     total = sum(f.seconds for f in files.values())
+    has_cpu = any(p.cpu is not None for p in phases)
     return {
+        "cpu": has_cpu,
+        "cpu_s": round(sum(f.cpu for f in files.values()), 1),
+        "browser_cpu_s": round(sum(f.cpu for n, f in files.items() if n.startswith("tests/browser/")), 1),
         "span_s": round(span, 1),
         "tests": len({p.nodeid for p in phases}),
         "test_seconds": round(total, 1),
@@ -107,6 +121,7 @@ def summary(phases: list[Phase], top: int) -> dict[str, Any]:
         "workers": {
             name: {
                 "busy_s": round(w["busy"], 1),
+                "cpu_s": round(w["cpu"], 1),
                 "idle_s": round(span - w["busy"], 1),
                 "last_stop_s": round(w["stop"], 1),
                 "files": int(w["files"]),
@@ -117,6 +132,7 @@ def summary(phases: list[Phase], top: int) -> dict[str, Any]:
             {
                 "file": name,
                 "seconds": round(f.seconds, 1),
+                "cpu_s": round(f.cpu, 1),
                 "tests": len(f.tests),
                 "workers": sorted(f.workers),
                 "from_s": round(f.start - t0, 1),
@@ -125,7 +141,13 @@ def summary(phases: list[Phase], top: int) -> dict[str, Any]:
             for name, f in sorted(files.items(), key=lambda kv: -kv[1].seconds)[:top]
         ],
         "phases": [
-            {"seconds": round(p.seconds, 1), "when": p.when, "worker": p.worker, "test": p.nodeid}
+            {
+                "seconds": round(p.seconds, 1),
+                "cpu_s": round(p.cpu or 0.0, 1),
+                "when": p.when,
+                "worker": p.worker,
+                "test": p.nodeid,
+            }
             for p in sorted(phases, key=lambda p: -p.seconds)[:top]
         ],
     }
@@ -136,28 +158,37 @@ def minutes(seconds: float) -> str:
 
 
 def show(s: dict[str, Any]) -> str:
+    """The summary as text; with CPU seconds (a timeline of tests/cputime.py's readings) beside
+    each wall time, which on a loaded machine say more than the wall times do."""
+    cpu = s["cpu"]
     lines = [
         (
             f"{s['tests']} tests; span {minutes(s['span_s'])}; tests' own time "
             f"{minutes(s['test_seconds'])} (browser tests {minutes(s['browser_seconds'])})"
         ),
-        "",
-        "worker   busy        idle       last stop   files",
     ]
+    if cpu:
+        lines.append(f"CPU {minutes(s['cpu_s'])} (browser tests {minutes(s['browser_cpu_s'])})")
+    lines += ["", "worker   busy        idle       last stop   files" + ("   CPU" if cpu else "")]
     for name, w in s["workers"].items():
         lines.append(
             f"{name:<8} {w['busy_s']:>7.1f} s  {w['idle_s']:>7.1f} s  {w['last_stop_s']:>7.1f} s"
-            f"  {w['files']:>5}"
+            f"  {w['files']:>5}" + (f"  {w['cpu_s']:>7.1f} s" if cpu else "")
         )
-    lines += ["", "slowest files      s  tests  worker   from → to (s after the first start)"]
+    head = "slowest files      s" + ("    CPU" if cpu else "")
+    lines += ["", head + "  tests  worker   from → to (s after the first start)"]
     for f in s["files"]:
         lines.append(
-            f"{f['seconds']:>7.1f} {f['tests']:>6}  {','.join(f['workers']):<8} "
-            f"{f['from_s']:>6.0f} → {f['to_s']:<6.0f} {f['file']}"
+            f"{f['seconds']:>7.1f}" + (f" {f['cpu_s']:>7.1f}" if cpu else "") + f" {f['tests']:>6}  "
+            f"{','.join(f['workers']):<8} {f['from_s']:>6.0f} → {f['to_s']:<6.0f} {f['file']}"
         )
-    lines += ["", "slowest phases     s"]
+    lines += ["", "slowest phases     s" + ("    CPU" if cpu else "")]
     for p in s["phases"]:
-        lines.append(f"{p['seconds']:>7.1f} {p['when']:<8} {p['worker']:<5} {p['test']}")
+        lines.append(
+            f"{p['seconds']:>7.1f}"
+            + (f" {p['cpu_s']:>7.1f}" if cpu else "")
+            + f" {p['when']:<8} {p['worker']:<5} {p['test']}"
+        )
     return "\n".join(lines)
 
 

@@ -10,6 +10,7 @@ it holds `<!-- tryit: -->` markers on its rules pages whatever the real pages ho
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -169,6 +170,19 @@ def hold(page: Page, pattern: str) -> Held:
     held = Held()
     page.context.route(re.compile(pattern), held.handle)
     return held
+
+
+def set_storage(page: Page, items: dict[str, str]) -> None:
+    """Puts `items` into the site's localStorage as the page's first document of the site starts,
+    before its own scripts, once per tab (a sessionStorage mark: later loads find what the page
+    made of them): the storage a test needs, without loading a Play page only to reach the
+    site's origin first (a Python start: 2 s of CPU from the snapshot, 5 booted)."""
+    page.add_init_script(
+        "(() => { try { if (sessionStorage.getItem('cc-test-stored')) return;"
+        " sessionStorage.setItem('cc-test-stored', '1');"
+        f" for (const [k, v] of Object.entries({json.dumps(items)})) localStorage.setItem(k, v);"
+        " } catch (e) { /* about:blank: no storage */ } })();"
+    )
 
 
 def checked(w: Watch) -> None:

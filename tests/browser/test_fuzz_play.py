@@ -49,7 +49,7 @@ import catalogues
 import engine
 from engine.codes import DEAL_COUNT, deal_letters
 from pyworker import analysis, links
-from tests.browser.livesite import Watch, page_path
+from tests.browser.livesite import Watch, page_path, set_storage
 from tests.browser.test_live import LIVE_TIMEOUT_MS
 
 pytestmark = pytest.mark.browser
@@ -689,9 +689,7 @@ def test_a_kept_game_that_cannot_be_read_is_said_not_taken_for_none(
     """Fuzz finding: a damaged cc-play slot was read as "no kept game": the default deal opened
     with "Deal …: tap or click a card" and overwrote the slot, in silence."""
     url = live_url + page_path("en", "play-crescent")
-    page.goto(url + "#code=" + DEFAULT["crescent"])
-    page.evaluate("(v) => localStorage.setItem('cc-play:crescent', v)", slot)
-    page.goto("about:blank")
+    set_storage(page, {"cc-play:crescent": slot})
     page.goto(url)
     expect(page.locator("[data-board][data-live='true'][data-state]")).to_have_count(
         1, timeout=LIVE_TIMEOUT_MS

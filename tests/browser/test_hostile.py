@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Locator, Page, Route, expect
 import catalogues
 import engine
 from pyworker import links
-from tests.browser.livesite import Watch, page_path
+from tests.browser.livesite import Watch, page_path, set_storage
 from tests.browser.test_live import LIVE_TIMEOUT_MS, expect_status, msg, open_live, state_of
 
 pytestmark = pytest.mark.browser
@@ -128,9 +128,9 @@ def test_playing_on_from_a_damaged_link_replaces_the_kept_game(
 def test_a_damaged_kept_game_is_repaired_and_said_so(page: Page, live_url: str, watched: Watch) -> None:
     """Finding 15: a kept game is not "the link"; the readable part is played and kept."""
     url = live_url + page_path("es", "play-crescent")
-    open_live(page, url + f"#code={CR}")
-    page.evaluate(
-        f"localStorage.setItem('{KEY}', JSON.stringify({{code: '{CR}', moves: '{ENC[:20]}!{ENC[21:]}'}}))"
+    set_storage(
+        page,
+        {KEY: json.dumps({"code": CR, "moves": f"{ENC[:20]}!{ENC[21:]}"}, separators=(",", ":"))},
     )
     assert fresh_load(page, url) == after(10)
     expect_status(page, msg("es", "play.kept.moves-stopped", number=11, reason=reason("es", "bad-notation")))
@@ -299,8 +299,7 @@ def test_damaged_statistics_are_reset_and_said_once(
 ) -> None:
     key, code, kept = slot
     url = live_url + page_path("el", "play-crescent")
-    open_live(page, url + f"#code={code}")
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, damaged])
+    set_storage(page, {key: damaged})
     fresh_load(page, url + f"#code={code}")
     stats = page.locator("[data-board] [data-stat]")
     expect(stats.first).to_be_attached()
