@@ -170,6 +170,8 @@ def picker_html(args: str, lang: str, ctx: MarkerContext) -> str:
 
     if args.strip() != "panel":
         ctx.fail("puzzlepicker draws the panel: <!-- puzzlepicker: panel -->")
+    order = puzzle_order(ctx.docs_dir, ctx.root)
+    titles = [puzzle_title(p, lang, number=n) for game in GAMES for n, p in enumerate(order[game], 1)]
     return str(
         render(
             "puzzles/picker.html",
@@ -178,6 +180,7 @@ def picker_html(args: str, lang: str, ctx: MarkerContext) -> str:
             puzzle_list=puzzle_list(lang, ctx),
             start=READER_START,
             k=READER_K,
+            daily_room=max(titles, key=len, default=""),
             picks=("easier", "level", "harder", "missed"),
         )
     )

@@ -50,6 +50,9 @@ PAGES = (
     ("fr stats", "fr/statistics/"),
     ("en rules", "crescent/"),
     ("el puzzles", "el/puzzles/"),
+    # The heaviest puzzle pages (44 and 49 puzzles, each with its picture and answers).
+    ("el puzzles-crescent", "el/puzzles-crescent/"),
+    ("en puzzles-canfield", "puzzles-canfield/"),
     ("en analysis", "analysis-crescent/"),
 )
 

@@ -11,7 +11,7 @@ import math
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 import catalogues
 import engine
@@ -240,3 +240,36 @@ def test_try_again_the_ones_missed_cycles_through_the_unsolved_misses(page: Page
     solve(page, live_url, c)
     picker.locator("[data-pick='missed']").click()
     expect(picker.locator("[role='status']")).to_have_text(catalogues.message("en", "learn.pick.none-missed"))
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_panel_keeps_its_room_so_nothing_moves_when_it_is_written(
+    browser: Browser, live_url: str, lang: str
+) -> None:
+    """On a phone, where the picker's text is written (the day's puzzle, the streak, the
+    reader's rating) nothing below it moves: the lines took that room from the start. Measured
+    against the same page with learn/rating.js never arriving (the panel as the build wrote it)."""
+    url = live_url + page_path(lang, PAGE_OF["canfield"])
+    tops = []
+    for block in (True, False):
+        context = browser.new_context(
+            viewport={"width": 412, "height": 823}, is_mobile=True, has_touch=True, service_workers="block"
+        )
+        page = context.new_page()
+        if block:
+            page.route("**/learn/rating.js", lambda route: route.abort())
+        page.goto(url)
+        picker = page.locator("[data-puzzle-picker]")
+        if block:
+            expect(picker.locator("[data-role='my-rating']")).to_have_text(
+                catalogues.message(lang, "learn.rating.yours", rating=READER_START, count=0)
+            )
+            expect(picker.locator("[data-role='daily']")).to_be_hidden()  # no link to nothing
+        else:
+            expect(picker).to_have_attribute("data-daily", re.compile("."))
+            expect(picker.locator("[data-role='daily']")).to_be_visible()
+        box = picker.locator(".cc-learn-par").bounding_box()
+        assert box is not None
+        tops.append(box["y"])
+        context.close()
+    assert abs(tops[0] - tops[1]) < 1, tops

@@ -183,7 +183,7 @@ export class Picker {
       link.textContent = item.title;
       this.el.setAttribute("data-daily", item.id);
       const line = this.el.querySelector('[data-role="daily"]');
-      if (line instanceof HTMLElement) line.hidden = false;
+      if (line) line.removeAttribute("data-pending"); // its room was kept: nothing moves
     }
     const streak = this.el.querySelector('[data-role="streak"]');
     if (streak) streak.textContent = format(this.msgs["learn.daily.streak"] || "{streak}", { streak: streakNow(kept) });
