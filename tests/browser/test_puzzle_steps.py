@@ -25,14 +25,16 @@ pytestmark = pytest.mark.browser
 DOCS = ROOT / "docs"
 
 
-def _with_back_at_step_2(game: str) -> tuple[Any, str]:
-    """A puzzle of `game` in two or more steps, and a "back" action of its step 2."""
+def _with_back_at_a_later_step(game: str) -> tuple[Any, int, str]:
+    """A puzzle of `game` in two or more steps, the first of its steps after the first (1-based)
+    with a "back" action, and that action (Canfield's come from versions without take-backs,
+    whose only "back" is a draw at step 3)."""
     for puzzle in puzzle_order(DOCS, ROOT)[game]:
-        if puzzle.steps >= 2:
-            back = [m for m, v in puzzle.later[0].alternatives.items() if v["status"] == "back"]
+        for number, step in enumerate(puzzle.later, start=2):
+            back = [m for m, v in step.alternatives.items() if v["status"] == "back"]
             if back:
-                return puzzle, back[0]
-    raise AssertionError(f"no {game} puzzle has a 'back' action at its step 2")
+                return puzzle, number, back[0]
+    raise AssertionError(f"no {game} puzzle has a 'back' action after its first step")
 
 
 def _state(el: Any) -> dict[str, Any]:
@@ -40,14 +42,14 @@ def _state(el: Any) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("lang", "game"), [("en", "crescent"), ("de", "canfield"), ("ja", "crescent")])
-def test_a_win_in_2_wrong_at_step_2_comes_back_then_solved(
+def test_a_win_in_n_wrong_at_a_later_step_comes_back_then_solved(
     page: Page, live_url: str, watched: Watch, lang: str, game: str
 ) -> None:
-    puzzle, back = _with_back_at_step_2(game)
+    puzzle, wrong_at, back = _with_back_at_a_later_step(game)
     steps = steps_of(puzzle)
     data = answers(puzzle, lang, f"puzzle-{puzzle.name}")
     said = {r["node"]: r["message"] for r in data["responses"] if r.get("node")}
-    line = next(r for r in data["refutations"] if r["step"] == 2 and r["move"] == back)
+    line = next(r for r in data["refutations"] if r["step"] == wrong_at and r["move"] == back)
     page.goto(live_url + page_path(lang, PAGE_OF[game]) + f"#puzzle-{puzzle.name}")
     el = page.locator(f"[data-puzzle='{puzzle.name}']")
     expect(el).to_have_attribute("data-live", "true")
@@ -59,17 +61,19 @@ def test_a_win_in_2_wrong_at_step_2_comes_back_then_solved(
         catalogues.message(lang, "learn.puzzle.win-in", steps=puzzle.steps)
     )
 
-    # Step 1 right: said so, the board at step 2's position, not solved.
-    play_puzzle_move(el, engine.from_state(steps[0].state), steps[0].move)
-    expect(status(el)).to_have_text(said[1])
-    assert said[1] == catalogues.message(
-        lang, "learn.puzzle.step-right", move=_caption(puzzle, lang, 0), step=1, steps=puzzle.steps
-    )
-    expect(el).not_to_have_attribute("data-done", "true")
-    assert _state(el) == steps[1].state
+    # The steps before the wrong one right: each said so, the board at the next step's position,
+    # not solved.
+    for k in range(wrong_at - 1):
+        play_puzzle_move(el, engine.from_state(steps[k].state), steps[k].move)
+        expect(status(el)).to_have_text(said[k + 1])
+        assert said[k + 1] == catalogues.message(
+            lang, "learn.puzzle.step-right", move=_caption(puzzle, lang, k), step=k + 1, steps=puzzle.steps
+        )
+        expect(el).not_to_have_attribute("data-done", "true")
+        assert _state(el) == steps[k + 1].state
 
-    # Step 2 wrong: an action that only comes back. Its verdict (not "this loses") and its line.
-    play_puzzle_move(el, engine.from_state(steps[1].state), back)
+    # That step wrong: an action that only comes back. Its verdict (not "this loses") and its line.
+    play_puzzle_move(el, engine.from_state(steps[wrong_at - 1].state), back)
     expect(status(el)).to_have_text(line["start"])
     assert catalogues.message(lang, "learn.puzzle.no-win") not in line["start"]
     expect(el).to_have_attribute("data-refuted", "true")
@@ -84,7 +88,7 @@ def test_a_win_in_2_wrong_at_step_2_comes_back_then_solved(
     rated = json.loads(page.evaluate("localStorage.getItem('cc-learn-rating')") or "{}")
     assert rated["rated"] == {puzzle.name: 0}
 
-    # Try again: the puzzle's start, not step 2's position.
+    # Try again: the puzzle's start, not the wrong step's position.
     el.locator("[data-action='reset']").click()
     expect(el).not_to_have_attribute("data-refuted", "true")
     assert _state(el) == puzzle.state
@@ -96,9 +100,10 @@ def test_a_win_in_2_wrong_at_step_2_comes_back_then_solved(
     expect(el).to_have_attribute("data-done", "true")
     expect(status(el)).to_have_text(said[puzzle.steps])
     last = steps[-1]
+    comes_back = any(v["status"] == "back" for v in last.alternatives.values())
     assert said[puzzle.steps] == catalogues.message(
         lang,
-        "learn.puzzle.solved-back",  # step 2 has an action that comes back
+        "learn.puzzle.solved-back" if comes_back else "learn.puzzle.solved",  # the last step's kind
         move=_caption(puzzle, lang, puzzle.steps - 1),
         count=len(last.alternatives),
         nodes=sum(v["nodes"] for v in last.alternatives.values()),
