@@ -65,8 +65,8 @@ if "--sift" in sys.argv:
     sys.path.insert(0, str(ROOT / "build" / "mypyc"))
 
 import engine  # noqa: E402
-from engine.codes import deal_letters  # noqa: E402
-from engine.games import GAME_KINDS, game_kind  # noqa: E402
+from engine.codes import deal_letters, parse_code  # noqa: E402
+from engine.games import game_kind  # noqa: E402
 from scripts.find_hard_puzzles import (  # noqa: E402
     LINE_NODES,
     MIN_LEGAL,
@@ -116,11 +116,17 @@ def deal_codes(kind: str, source: str, first: int, skip: int, deals: int, versio
 def puzzle_ident(code: str, where: str) -> str:
     """The file's name: "cf-aakymlv-286"; a version other than the app's draw 3 says its options
     ("cf-d1-…", "cf-d3gkn-…")."""
-    parts = code.split("-")
-    kind = next(k for k in GAME_KINDS.values() if parts[0] == f"{k.prefix}1")
+    parsed = parse_code(code)
+    kind = game_kind(parsed.game)
     seeds = next(iter(kind.seeds.values()))  # the seeds' rules (Crescent N, Canfield's draw 3)
-    variant = f"-{parts[1].lower()}" if parts[1] != seeds else ""
-    return f"{kind.family}{variant}-{parts[-1].lower()}-{where}"
+    variant = f"-{parsed.options.lower()}" if parsed.options != seeds else ""
+    return f"{kind.family}{variant}-{deal_letters(parsed.deal).lower()}-{where}"
+
+
+def min_legal_of(args: argparse.Namespace, kind: str) -> int:
+    """The fewest legal actions a puzzle of `kind` needs: --canfield-min-legal for Canfield,
+    else --min-legal, else the finder's own (MIN_LEGAL)."""
+    return {"canfield": args.canfield_min_legal}.get(kind, 0) or args.min_legal or MIN_LEGAL[kind]
 
 
 def line_states(code: str) -> tuple[list[str], list[engine.Game]]:
@@ -233,7 +239,7 @@ def positions(
         return
     for kind, code in interleaved(args, kinds):
         tally = tallies[kind]
-        min_legal = {"canfield": args.canfield_min_legal}.get(kind, 0) or args.min_legal or MIN_LEGAL[kind]
+        min_legal = min_legal_of(args, kind)
         before = time.process_time()
         line, states = line_states(code)
         tally["line"] += time.process_time() - before
@@ -337,9 +343,7 @@ def main() -> int:
             tally["cpu"], mark = tally["cpu"] + time.process_time() - mark, time.process_time()
             if proof is None:
                 continue
-            min_legal = (
-                {"canfield": args.canfield_min_legal}.get(kind, 0) or args.min_legal or MIN_LEGAL[kind]
-            )
+            min_legal = min_legal_of(args, kind)
             source = {"code": code, "actions": actions, "finder": finder, "min_legal": min_legal}
             if args.source != "stats":
                 source["from"] = args.source

@@ -177,7 +177,7 @@ def picker_html(args: str, lang: str, ctx: MarkerContext) -> str:
             "puzzles/picker.html",
             **_texts(lang),
             messages=ui_messages(lang, PICKER_MESSAGES),
-            puzzle_list=puzzle_list(lang, ctx),
+            puzzle_list=puzzle_list(lang, ctx, order),
             start=READER_START,
             k=READER_K,
             daily_room=max(titles, key=len, default=""),
@@ -186,15 +186,18 @@ def picker_html(args: str, lang: str, ctx: MarkerContext) -> str:
     )
 
 
-def puzzle_list(lang: str, ctx: MarkerContext) -> dict[str, Any]:
+def puzzle_list(
+    lang: str, ctx: MarkerContext, order: dict[str, list[Puzzle]] | None = None
+) -> dict[str, Any]:
     """Every puzzle of both games for the panel's script, in the pages' order (each game's,
     easiest first, Crescent's first: the order the day's puzzle is chosen in). A puzzle is
     [id, game, rating, grade]; its title is the game's pattern with its number on its page and
-    its grade's name, as puzzle_title writes it (tests/test_puzzle_pages.py)."""
+    its grade's name, as puzzle_title writes it (tests/test_puzzle_pages.py). `order`: the
+    caller's puzzle_order, when it has read the puzzles already."""
     import catalogues
     from sitegen.live import _page_prefix
 
-    order = puzzle_order(ctx.docs_dir, ctx.root)
+    order = order if order is not None else puzzle_order(ctx.docs_dir, ctx.root)
     return {
         "pages": {game: f"{_page_prefix(ctx)}{PAGE_OF[game]}/" for game in GAMES},
         "titles": {game: catalogues.pattern(lang, f"learn.puzzle.title.{game}") for game in GAMES},
