@@ -13,7 +13,7 @@
 import { qa } from "../core/dom.js";
 import { pageGame } from "../core/games.js";
 import { KEYS, readJSON, writeJSON } from "../core/storage.js";
-import { select } from "../board/render.js";
+import { busy, select } from "../board/render.js";
 
 /** @typedef {{draw: 1 | 3, doubleClick: boolean, versions: Record<string, string>}} Choices */
 
@@ -116,10 +116,15 @@ export class Settings {
       if (code === "D1" || code === "D3") choices.draw = code === "D1" ? 1 : 3;
       writeJSON(KEYS.settings, choices); // refused: kept for this page only
       if (!board.ensureLive()) return;
-      board.enqueue(() => {
-        select(board.s, null);
-        return board.open({ random: true, draw: this.draw() });
-      });
+      // The old deal stays drawn until Python's answer: the board says it is busy till then, and
+      // a click made meanwhile waits in the queue and is played on the new deal.
+      busy(board.s, true);
+      board
+        .enqueue(() => {
+          select(board.s, null);
+          return board.open({ random: true, draw: this.draw() });
+        })
+        .finally(() => busy(board.s, false));
     });
   }
 }
