@@ -6,6 +6,7 @@ forgets exactly what used it.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -24,6 +25,8 @@ class Uses:
     def __init__(self) -> None:
         self.open: list[set[tuple[str, str]]] = []
         self.pages: dict[str, set[tuple[str, str]]] = {}
+        self.drawings = Remembered(self, {})  # diagrams.render_svg's, once installed
+        self.drawn_languages: set[str] = set()  # whose drawings `drawings` keeps
 
     def note(self, used: Iterable[tuple[str, str]]) -> None:
         for recorder in self.open:
@@ -73,6 +76,34 @@ class Uses:
         markers._run = recorded_run
         markers._memo = Remembered(self, markers._memo)
         diagram_marker._svg_cache = Remembered(self, diagram_marker._svg_cache)
+        self._remember_drawings()
+
+    def _remember_drawings(self) -> None:
+        """The drawings (diagrams.render_svg, a pure function of its arguments and the
+        catalogues) of the languages in `drawn_languages`, remembered with what they used. A
+        marker output forgotten after a catalogue edit is made again, and most of that is
+        drawing the same boards (fr's puzzle page: 3,600 drawings, two thirds of its time),
+        which an edit of a refusal's or a caption's wording leaves as they were. Only the
+        languages whose catalogues were edited (scripts/rebuild.py adds them): the whole site's
+        drawings take 830 MB, a language's about a seventh, and a writer edits one language
+        many times. The serve loop's builder only: a full build draws each board once."""
+        import diagrams
+
+        draw = diagrams.render_svg
+        drawings = self.drawings
+
+        def drawn(state: dict[str, Any], lang: str, **options: Any) -> str:
+            if lang not in self.drawn_languages:
+                return draw(state, lang, **options)
+            key = json.dumps([state, lang, options], sort_keys=True)
+            if key in drawings:
+                return str(drawings[key])  # notes the drawing's uses in the open recorders
+            with self.recording():  # the entry's uses are exactly the drawing's
+                svg = draw(state, lang, **options)
+                drawings[key] = svg
+            return svg
+
+        diagrams.render_svg = drawn
 
     @staticmethod
     def stale(used: set[tuple[str, str]], changed: set[tuple[str, str]]) -> bool:

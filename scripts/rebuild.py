@@ -239,13 +239,14 @@ def forget_messages(kept: Kept, languages: set[str]) -> set[tuple[str, str]]:
     for table in (catalogues._ORIGIN, catalogues._PARSED, getattr(catalogues, "_SIMPLE", {})):
         for entry in [k for k in table if k[0] in languages]:
             del table[entry]
+    kept.uses.drawn_languages |= languages  # from now on their drawings are remembered
     changed: set[tuple[str, str]] = set()
     for lang in languages:
         after = catalogues.load(lang)
         changed |= {
             (lang, k) for k in before[lang].keys() | after.keys() if before[lang].get(k) != after.get(k)
         }
-    for cache in (markers._memo, diagram_marker._svg_cache):
+    for cache in (markers._memo, diagram_marker._svg_cache, kept.uses.drawings):
         if isinstance(cache, Remembered):
             cache.drop_stale(changed)
         else:

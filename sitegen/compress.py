@@ -7,8 +7,9 @@ the same bytes out. Pyodide's runtime gets brotli's best (quality 11: 2.7 MB for
 instead of 3.1 MB at 9), which is slow (about 30 s of CPU) but done once: compressed bytes are
 kept in `.cache/compressed/` under the source's content hash and reused by every later build
 (the cache holds only pure functions of content, so it cannot make two builds differ). The
-site's own files, which change with every edit, get quality 9 (ten times faster, about 10 %
-larger). A copy that would not be smaller than its source is not written.
+site's own files, 155 MB that change with every edit, get quality 7: 11.02 MB in 6.5 CPU-s,
+against 10.95 MB in 21.2 at quality 9 and 10.12 MB in 171 at 11 (`scripts/bench.py compress`).
+A copy that would not be smaller than its source is not written.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ SUFFIXES = frozenset(
 )
 MIN_SIZE = 256  # smaller files gain nothing worth a second request path
 BROTLI_BEST = 11  # Pyodide's runtime: unchanged from build to build, cached
-BROTLI_QUALITY = 9  # the site's own files
+BROTLI_QUALITY = 7  # the site's own files
 GZIP_LEVEL = 9
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
 

@@ -219,3 +219,44 @@ def test_a_catalogue_edit_forgets_only_what_used_the_changed_message() -> None:
     assert set(cache) == {"drawing"}
     assert cache.drop_stale({("fr", "a")}) == 1
     assert set(cache) == set()
+
+
+def test_the_builder_remembers_an_edited_languages_drawings_until_a_message_they_used_changes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """scripts/message_uses.py `_remember_drawings`: a drawing of a language whose catalogue was
+    edited is drawn once and then reused, as the pure drawing it is, until a message it read
+    changes; other languages' drawings are not kept (memory)."""
+    import catalogues
+    import diagrams
+    import engine
+    from scripts.rebuild import Uses
+    from sitegen import diagram_marker, markers
+
+    # Uses.install() wraps these module attributes: put each back after the test.
+    for module, names in (
+        (catalogues, ("message", "pattern", "parsed", "load")),
+        (markers, ("_run", "_memo")),
+        (diagram_marker, ("_svg_cache",)),
+        (diagrams, ("render_svg",)),
+    ):
+        for name in names:
+            monkeypatch.setattr(module, name, getattr(module, name))
+    draw = diagrams.render_svg
+    uses = Uses()
+    uses.install()
+    uses.drawn_languages.add("fr")
+    state = engine.new_game("CR1-N-AAKYMLT").state()
+    first = diagrams.render_svg(state, "fr", diagram_id="t")
+    assert first == draw(state, "fr", diagram_id="t")
+    assert len(uses.drawings) == 1
+    with uses.recording() as page:
+        assert diagrams.render_svg(state, "fr", diagram_id="t") is first  # not drawn again
+    (used,) = uses.drawings.used.values()
+    assert page == used and ("fr", "site.name") not in used
+    assert any(lang == "fr" for lang, _key in used), used
+    assert diagrams.render_svg(state, "de", diagram_id="t") == draw(state, "de", diagram_id="t")
+    assert len(uses.drawings) == 1  # German was never edited: not kept
+    assert uses.drawings.drop_stale({("fr", "reason.adjacent-rank")}) == 0  # a refusal: unused
+    assert uses.drawings.drop_stale({min(used)}) == 1
+    assert len(uses.drawings) == 0

@@ -63,6 +63,8 @@ def _copy_tree(tree: Path, into: Path) -> Path:
             shutil.copy2(tree / name, into / name)
     for name in LINKED:
         source = tree / name if (tree / name).exists() else ROOT / name
+        if name == ".cache":
+            source.mkdir(exist_ok=True)  # a fresh checkout has none yet: never link to nothing
         (into / name).symlink_to(source.resolve())
     return into
 
