@@ -176,6 +176,10 @@ def solve(
                     why = "nodes"
             budget.nodes += quick_budget.nodes
             i += 1
+            # A restart that ends before its first check (a quick tree of fewer than
+            # CHECK_EVERY positions) never sees the budget: it is counted here, across restarts.
+            if max_nodes is not None and budget.nodes >= max_nodes:
+                why = "nodes"
             if why == "nodes":
                 break
         s.rng = None

@@ -228,6 +228,34 @@ def test_unknown_when_the_cap_is_tiny() -> None:
     assert solution.why == "nodes" and 0 < solution.positions <= solution.nodes
 
 
+# CR1-N-AAKYOAF after 127 actions of the solver's line, then 15>5 (found by scan_puzzles.py):
+# a position whose quick pass explores fewer than CHECK_EVERY positions before it ends.
+AAKYOAF_127 = (
+    "12>H+ 16>D+ 4>D+ 4>H- 13>D+ 5>10 5>D- 4>D- 9>15 9>H+ 8>H+ 9>D- 15>H+ 15>H+ 15>S+ 13>S+ 3>S+ "
+    "10>S+ 10>S+ 3>S+ 3>C- 7>C- 8>1 8>H+ 2>H+ 2>S- 13>7 13>C+ 13>H- 11>H- 11>C- 16>10 16>S- 6>9 "
+    "8>9 8>11 8>S- 2>S- 14>15 16>13 redeal 3>S+ 7>D+ 13>D+ 13>D+ 1>D+ 15>C- 5>C- 1>C- 1>C- 1>C+ "
+    "3>C- 12>C+ 6>14 6>C+ 1>C+ 11>C+ 6>10 6>S+ 16>S+ 9>S+ 9>S+ 9>S+ 12>2 12>C- 11>4 11>4 11>S- "
+    "redeal 1>D+ 2>C- 15>C- 2>7 2>D+ 7>D+ 7>D+ 7>D+ 12>11 4>12 4>2 4>2 4>S- 2>S- 2>S- 2>S- 6>S- "
+    "15>5 9>1 5>15 5>15 15>3 15>3 10>16 3>15 3>15 14>7 15>3 15>3 15>3 redeal 7>C+ 3>C+ 10>H+ "
+    "H+>H- 5>15 7>16 14>4 16>7 16>7 11>16 12>11 15>5 11>12 16>11 7>16 7>16 H+>H- H+>H- 5>15 16>7 "
+    "16>7 11>16 12>11 15>5 11>12 16>11 7>16"
+)
+
+
+def test_the_node_budget_holds_when_each_quick_restart_ends_before_its_first_check() -> None:
+    """Each of the quick pass's restarts ended before the search looked at the budget (every
+    CHECK_EVERY positions), and the restarts went on until the time ran out: asked for 40,000
+    positions, solve searched 4,765,174 in 58 s. The budget is now counted across restarts."""
+    from engine.search import CHECK_EVERY
+
+    game = engine.new_game("CR1-N-AAKYOAF")
+    for move in [*AAKYOAF_127.split(), "15>5"]:
+        game.play(move)
+    solution = engine.solve(game, max_seconds=600, max_nodes=40_000)
+    assert solution.status == "unknown" and solution.why == "nodes"
+    assert solution.nodes <= 40_000 + CHECK_EVERY
+
+
 def played_midgame(code: str, steps: int, seed: int) -> engine.Game:
     """A game some random actions in (a Crescent redeal among them, when it comes up)."""
     rng = random.Random(seed)
