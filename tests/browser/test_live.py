@@ -37,22 +37,37 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     return {**browser_context_args, "viewport": {"width": 1280, "height": 1400}}
 
 
-@pytest.fixture(autouse=True, params=["boot", "snapshot"])
+# A test whose pages never start Python (Pyodide's files blocked, a file:// page): how Python
+# would start cannot change it, so it runs once, and checks that Python did not start.
+never_starts = pytest.mark.python_never_starts
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "start_mode" in metafunc.fixturenames:
+        never = metafunc.definition.get_closest_marker("python_never_starts") is not None
+        metafunc.parametrize("start_mode", ["none"] if never else ["boot", "snapshot"], indirect=True)
+
+
+@pytest.fixture(autouse=True)
 def start_mode(request: pytest.FixtureRequest, page: Page) -> Iterator[str]:
     """Every test twice: Python booted normally, and started from the build's memory snapshot
     (docs/assets/js/pystart.js, told by localStorage "cc-python-start"). After the test, a
     Python that did start must have started that way: a snapshot that silently fell back to a
-    boot would fail here."""
-    page.add_init_script(
-        f"try {{ localStorage.setItem('cc-python-start', '{request.param}'); }} catch (e) {{}}"
-    )
+    boot would fail here. A test marked `never_starts` runs once ("none"), and no Python may
+    have started in it."""
+    if request.param != "none":
+        page.add_init_script(
+            f"try {{ localStorage.setItem('cc-python-start', '{request.param}'); }} catch (e) {{}}"
+        )
     yield request.param
     try:
         mode = page.evaluate("window.CCLive && CCLive.python.mode || null")
         named = page.evaluate("!!document.querySelector('meta[name=\"cc-snapshot\"]')")
-    except PlaywrightError:  # the page is gone or elsewhere (file://): nothing started here to check
+    except PlaywrightError:  # the page is gone or elsewhere: nothing started here to check
         return
-    if mode is not None:
+    if request.param == "none":
+        assert mode is None, f"Python started by {mode} in a test whose pages never start it"
+    elif mode is not None:
         assert mode == (request.param if named else "boot"), f"Python started by {mode}"
 
 
@@ -410,6 +425,7 @@ def _states(code: str, moves: list[str]) -> list[dict[str, Any]]:
     return states
 
 
+@never_starts
 def test_replay_steps_with_buttons_and_keys(page: Page, live_url: str, watched: Watch) -> None:
     page.goto(live_url + page_path("ko", "examples"))
     replay, meta = _example(page)
@@ -442,6 +458,7 @@ def test_replay_steps_with_buttons_and_keys(page: Page, live_url: str, watched: 
     assert page.evaluate("location.hash") == "#step=0"
 
 
+@never_starts
 def test_replay_deep_links(page: Page, live_url: str, watched: Watch) -> None:
     page.goto(live_url + page_path("fr", "examples") + "#step=3")
     replay, meta = _example(page)
@@ -491,6 +508,7 @@ def test_continue_from_here_opens_the_play_page_at_that_step(
     assert state_of(page) == _states(meta["code"], meta["moves"][:4])[-1]
 
 
+@never_starts
 def test_replay_needs_no_python(page: Page, live_url: str, watched: Watch) -> None:
     page.route("**/pyodide/**", lambda route: route.abort())
     page.goto(live_url + page_path("el", "examples"))
@@ -508,6 +526,7 @@ def _blocked(route: Route) -> None:
     route.abort()
 
 
+@never_starts
 def test_tryit_first_click_is_answered_without_python(
     page: Page, fixture_url: str, watched_fixture: Watch
 ) -> None:
@@ -567,6 +586,7 @@ def test_tryit_first_click_is_answered_without_python(
     ]
 
 
+@never_starts
 def test_rules_page_diagrams_are_pictures_that_answer_a_first_click(
     page: Page, live_url: str, watched: Watch
 ) -> None:
@@ -691,6 +711,7 @@ def test_a_won_game_is_announced_with_undo_and_new_game(page: Page, live_url: st
     assert code != meta["code"] and state_of(page) == engine.new_game(code).state()
 
 
+@never_starts
 def test_opened_from_a_file_says_why_nothing_goes_live(page: Page, live_site: Any) -> None:
     """file:// pages cannot start Python (nor fetch): the board and the replays say so."""
     page.goto((live_site / "ko" / "play-crescent" / "index.html").as_uri())
