@@ -212,11 +212,34 @@ def play_puzzle_move(el: Locator, game: engine.Game, move: str) -> None:
         return
     src, dst = move.split(">")
     src = src.split(":")[0]
-    if engine.tap(game, src) == move:
+    tapped = engine.tap(game, src)
+    if tapped == move:
         el.locator(f"[data-place='{src}']").click()
-    else:
+    elif tapped is None:
         el.locator(f"[data-place='{src}']").click()
         el.locator(f"[data-place='{dst}']").click()
+    else:  # a click on the source plays its tap (a card home first): the reader drags instead
+        _drag_within(el, src, dst)
+
+
+def _drag_within(el: Locator, src: str, dst: str) -> None:
+    """A real mouse drag on the board `el`, from place `src` to place `dst`."""
+    el.locator(f"[data-place='{src}']").scroll_into_view_if_needed()
+    a = el.locator(f"[data-place='{src}']").first.bounding_box()
+    b = el.locator(f"[data-place='{dst}']").first.bounding_box()
+    assert a and b, "the board is not laid out"
+    mouse = el.page.mouse
+    ax, ay, bx, by = (
+        a["x"] + a["width"] / 2,
+        a["y"] + a["height"] / 2,
+        b["x"] + b["width"] / 2,
+        b["y"] + b["height"] / 2,
+    )
+    mouse.move(ax, ay)
+    mouse.down()
+    mouse.move((ax + bx) / 2, (ay + by) / 2, steps=4)
+    mouse.move(bx, by, steps=4)
+    mouse.up()
 
 
 @pytest.mark.parametrize(("lang", "game"), [("en", "crescent"), ("el", "canfield"), ("ko", "crescent")])
