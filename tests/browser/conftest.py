@@ -68,11 +68,12 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
 # localStorage "cc-python-start"): from the build's memory snapshot, unless the test or its file
 # says `@pytest.mark.python_start("auto")` (the reader's way: a first visit boots, later ones use
 # the snapshot once cached; the tests of the start itself: test_snapshot.py, test_live.py, which
-# runs each of its tests in both modes, and test_hostile.py's failing and slow downloads). Both
-# modes give the same Python (test_live.py checks every live board in both); a boot costs the
-# browser about 6 s of CPU, twice on a Play page (the board's Python and the verdict's), and
-# fetches the snapshot after it once idle; a start from the snapshot about 2.7 s (one Play page
-# in a fresh context, load 12: 6.3 s CPU and 8-25 s wall booted, 2.7 s and 2.5-3.5 s).
+# runs each of its tests in both modes (once, checking that none started, where no Python starts),
+# and test_hostile.py's failing and slow downloads). Both modes give the same Python (test_live.py
+# checks every live board in both); a boot costs the browser about 6 s of CPU, twice on a Play
+# page (the board's Python and the verdict's), and fetches the snapshot after it once idle; a
+# start from the snapshot about 2.7 s (one Play page in a fresh context, load 12: 6.3 s CPU and
+# 8-25 s wall booted, 2.7 s and 2.5-3.5 s).
 PYTHON_START = "snapshot"
 _start = {"mode": PYTHON_START}
 
