@@ -114,6 +114,7 @@ def dfs(
     # Each frame: [moves, next index, record of the move that led here, that move]
     stack: list[list[Any]] = [[s.moves(full), 0, None, None]]
     nodes_here = 0
+    cap = budget.max_nodes
     try:
         while stack:
             frame = stack[-1]
@@ -149,12 +150,15 @@ def dfs(
                 s.revert(record)
                 continue
             stack.append([s.moves(full), 0, record, move])
+            # The node budget at every stored position, not only at the checks below: the
+            # positions skipped as seen or dead may step over a multiple of CHECK_EVERY, and
+            # a complete pass could run thousands of positions past the budget.
+            if cap is not None and budget.nodes >= cap:
+                raise OutOfBudget("nodes", len(seen) + len(best))
             if not nodes_here % CHECK_EVERY:
                 stored = len(seen) + len(best)
                 if budget.clock() > budget.deadline:
                     raise OutOfBudget("time", stored)
-                if budget.max_nodes is not None and budget.nodes >= budget.max_nodes:
-                    raise OutOfBudget("nodes", stored)
                 if node_limit is not None and nodes_here >= node_limit:
                     raise OutOfBudget("pass", stored)
                 if stored >= max_positions:

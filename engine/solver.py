@@ -128,8 +128,9 @@ def solve(
 
     Three passes share the budget: a short complete pass (settles easy positions, wins and
     losses alike), then randomised restarts of the quick incomplete pass (wins only; restart
-    lengths follow the Luby sequence, move orders get a seeded random tie-break), then the
-    complete pass again with whatever time is left (at most `LAST_COMPLETE_SECONDS`).
+    lengths follow the Luby sequence, move orders get a seeded random tie-break; they stop early
+    once one of them has searched the whole quick tree), then the complete pass again with
+    whatever time is left (at most `LAST_COMPLETE_SECONDS`).
 
     `clock` measures the budget and `Solution.seconds`: wall time by default (what a player
     waits); `time.thread_time` or `time.process_time` for statistics runs, where the CPU time
@@ -169,12 +170,19 @@ def solve(
             quick_budget = Budget(min(quick_end, budget.deadline), None, clock)
             if max_nodes is not None:
                 quick_budget.max_nodes = max_nodes - budget.nodes
+            exhausted = False
             try:
                 line, _ = dfs(s, False, quick_budget, s.RESTART_NODES * _luby(i), max_positions)
+                exhausted = line is None
             except OutOfBudget as out:
                 if out.why == "nodes":
                     why = "nodes"
             budget.nodes += quick_budget.nodes
+            if exhausted:
+                # The restart searched the whole quick tree and found no win: the next ones
+                # would search the same positions in another order. The complete pass gets the
+                # time they would have taken.
+                break
             i += 1
             # A restart that ends before its first check (a quick tree of fewer than
             # CHECK_EVERY positions) never sees the budget: it is counted here, across restarts.

@@ -67,7 +67,9 @@ def message_of(error: engine.StateError, game: Any, lang: str) -> tuple[str, dic
     """(catalogue key, arguments) of a problem's sentence."""
     d = error.details
     reason = error.reason
-    g = str(game)  # a count's problem is found only once the state named a game (its keys' suffix)
+    # A count's problem is found only once the state named a game (its keys' suffix); any other
+    # "game" (a number of 14,000 bits, say) is never turned into text: str() of it could raise.
+    g = game if isinstance(game, str) else ""
     place = place_name(lang, game, error.place) if error.place is not None else None
     card = error.card
     expected = d.get("expected")

@@ -513,6 +513,16 @@ def _check_problems(state: Any) -> None:
         assert len(text) == len(found) and all(isinstance(t, str) and t.strip() for t in text), text
 
 
+def test_a_game_named_by_a_huge_number_gets_its_sentence() -> None:
+    """Found by the property below: a state whose "game" is a number of 14,617 bits made
+    str() raise ("Exceeds the limit (4300 digits)") inside the sentence, not a problem."""
+    state = engine.new_game(CODES[0]).state()
+    state["game"] = 1 << 14_616
+    for lang in catalogues.LANGUAGES:
+        text = problems.describe(state, lang)
+        assert text == [catalogues.message(lang, "problem.state-game")]
+
+
 @PROPERTY
 @given(hst.sampled_from(CODES), hst.integers(0, 30), edits)
 def test_damaged_real_positions_give_only_listed_state_errors(code: str, plies: int, changes: Any) -> None:

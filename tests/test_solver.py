@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ import pytest
 import engine
 from engine.cards import RANKS, SUITS
 
+FIXTURES = Path(__file__).parent / "fixtures" / "solver"
 CRESCENT_FOUNDATIONS = ("S+", "H+", "D+", "C+", "S-", "H-", "D-", "C-")
 
 
@@ -254,6 +256,31 @@ def test_the_node_budget_holds_when_each_quick_restart_ends_before_its_first_che
     solution = engine.solve(game, max_seconds=600, max_nodes=40_000)
     assert solution.status == "unknown" and solution.why == "nodes"
     assert solution.nodes <= 40_000 + CHECK_EVERY
+
+
+def test_the_node_budget_holds_in_the_complete_pass_between_its_checks() -> None:
+    """The budget was looked at only at exact multiples of CHECK_EVERY positions, and the
+    positions skipped as seen step over them: the complete pass ran 2,510 positions past a
+    budget of 40,000. It is now looked at every stored position."""
+    game = engine.new_game("CR1-N-AAKYOAF")
+    for move in [*AAKYOAF_127.split(), "15>5"]:
+        game.play(move)
+    for quick in (True, False):
+        solution = engine.solve(game, max_seconds=600, max_nodes=40_000, quick=quick)
+        assert solution.status == "unknown" and solution.why == "nodes"
+        assert 40_000 <= solution.nodes <= 40_100, quick
+
+
+def test_an_exhausted_quick_tree_leaves_the_time_to_the_complete_pass() -> None:
+    """Once a quick restart has searched its whole tree without a win, the next ones would
+    search it again: the quick pass used to go on until its share of the time (80 % for
+    Crescent) was spent, and this lost position stayed "unknown" even with 400 ticks of the
+    counting clock. The complete pass now gets that time and proves the loss in 100."""
+    from scripts.compile_solver import Ticks
+
+    state = json.loads((FIXTURES / "quick-tree-exhausted.json").read_text())["state"]
+    solution = engine.solve(engine.from_state(state), max_seconds=100, clock=Ticks())
+    assert solution.status == "loss"
 
 
 def played_midgame(code: str, steps: int, seed: int) -> engine.Game:
