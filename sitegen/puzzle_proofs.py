@@ -27,18 +27,26 @@ can prove every stored verdict again within a budget it can afford.
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import json
 from collections.abc import Hashable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import engine
-from engine.search import Budget, OutOfBudget, Searcher, dfs
+from engine.search import CHECK_EVERY, Budget, OutOfBudget, Searcher, dfs
 from engine.solver import _searcher
 from engine.views import hidden_count
 from sitegen.games import site_game
 from sitegen.learn_tree import shortest_line
 
 VERDICTS = ("loss", "back")
+# A stored proof took N positions; proved again, it gets N and this much more (the search looks
+# at its time and restart budgets every CHECK_EVERY positions, so the count it stops at may
+# differ by that much from one engine change to the next).
+PROOF_SLACK = 2 * CHECK_EVERY
 # Fields of a state that count the reader's actions rather than describe the position.
 COUNTERS = ("moves", "score", "status")
 
@@ -151,6 +159,60 @@ def verdict(game: engine.Game, move: str, max_nodes: int) -> Verdict:
     if loss.status == "win":
         return back
     return Verdict("unknown", loss.nodes)
+
+
+def disproved(game: engine.Game, alternatives: dict[str, dict[str, Any]]) -> str | None:
+    """The first stored verdict of a puzzle's step (`alternatives`: each wrong action's status
+    and the positions its proof took) that the complete search does not give again within
+    those positions plus PROOF_SLACK, said as a sentence; None when every one holds. A "loss"
+    is searched again as a loss, a "back" as a back (its line's return to the position is
+    checked with the file, sitegen/puzzle_records.py). Deterministic: node budgets, no clock."""
+    for move, stored in alternatives.items():
+        budget = stored["nodes"] + PROOF_SLACK
+        search = loss_search if stored["status"] == "loss" else back_search
+        found = search(game, move, budget)
+        if found.status != stored["status"]:
+            return (
+                f"the wrong action {move!r} is not proved {stored['status']!r} again within "
+                f"{budget} positions (its stored proof's {stored['nodes']} and {PROOF_SLACK} more): "
+                f"the search says {found.status!r}"
+            )
+    return None
+
+
+ROOT = Path(__file__).resolve().parent.parent
+PROVED = ROOT / ".cache" / "puzzle-proofs"
+
+
+@functools.cache
+def _code_digest() -> str:
+    """The code a re-proof runs: the engine, this module and the site's record of the games
+    (`turns_the_stock` reads it); a change to any of them proves again."""
+    digest = hashlib.sha256()
+    for path in [*sorted((ROOT / "engine").glob("*.py")), Path(__file__), ROOT / "sitegen" / "games.py"]:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def disproved_cached(game: engine.Game, alternatives: dict[str, dict[str, Any]]) -> str | None:
+    """`disproved`, with each step that held remembered in .cache/puzzle-proofs/ under the hash
+    of the position, its stored verdicts and the code that proved them: the answer is a pure
+    function of those, so a later build of the same checkout (the test suite makes three)
+    reads it instead of searching again; a changed puzzle, engine or this module searches."""
+    key = hashlib.sha256(
+        json.dumps([_code_digest(), game.state(), alternatives], sort_keys=True).encode()
+    ).hexdigest()
+    mark = PROVED / key
+    if mark.exists():
+        return None
+    wrong = disproved(game, alternatives)
+    if wrong is None:
+        try:
+            PROVED.mkdir(parents=True, exist_ok=True)
+            mark.write_text("holds\n")
+        except OSError:  # a read-only checkout proves again next time, nothing worse
+            pass
+    return wrong
 
 
 def line_back(game: engine.Game, move: str, max_depth: int = 4, max_nodes: int = 20_000) -> list[str] | None:

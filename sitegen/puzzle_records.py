@@ -104,7 +104,7 @@ _cache: dict[str, Puzzle] = {}
 
 def _check_step(fail: Any, game: Any, good: str, alternatives: Any, refutations: Any, where: str) -> None:
     """One step's claim, checked cheaply: its verdicts name exactly the other legal actions,
-    each "loss" or "back" (sitegen/puzzle_proofs.py; tests/test_puzzles.py re-proves them), and
+    each "loss" or "back" (sitegen/puzzle_proofs.py; `_reprove` proves them again), and
     each has a legal refutation line; a "back" one's line ends at the step's position again."""
     from sitegen.puzzle_proofs import VERDICTS, same_position
 
@@ -143,6 +143,17 @@ def _check_step(fail: Any, game: Any, good: str, alternatives: Any, refutations:
             raise fail(
                 field, f"{where}the line of {move!r}, said to come back, does not end at this position"
             )
+
+
+def _reprove(fail: Any, game: Any, alternatives: dict[str, Any], where: str) -> None:
+    """The step's stored verdicts proved again by the complete search (issue 25: the build
+    re-proves every puzzle; the whole set takes about 5 CPU-s, once per process, as
+    load_puzzle keeps what it read; sitegen/puzzle_proofs.py `disproved_cached`)."""
+    from sitegen.puzzle_proofs import disproved_cached
+
+    wrong = disproved_cached(game, alternatives)
+    if wrong is not None:
+        raise fail("later" if where else "proof", where + wrong)
 
 
 def load_puzzle(docs_dir: Path, name: str, root: Path | None = None) -> Puzzle:
@@ -184,6 +195,7 @@ def load_puzzle(docs_dir: Path, name: str, root: Path | None = None) -> Puzzle:
     refutations = data["refutations"]
     _check_step(fail, game, solution[0], alternatives, refutations, "")
     assert isinstance(alternatives, dict)  # _check_step raised otherwise
+    _reprove(fail, game, alternatives, "")
     difficulty = data["difficulty"]
     if not isinstance(difficulty, dict) or difficulty.get("grade") not in GRADES:
         raise fail("difficulty", f"difficulty.grade must be one of {', '.join(GRADES)}")
@@ -201,6 +213,7 @@ def load_puzzle(docs_dir: Path, name: str, root: Path | None = None) -> Puzzle:
             raise fail("later", f"later[{k - 1}] must hold exactly alternatives and refutations")
         where = f"step {k + 1} (after {' '.join(solution[:k])}): "
         _check_step(fail, walk, solution[k], item["alternatives"], item["refutations"], where)
+        _reprove(fail, walk, item["alternatives"], where)
         later.append(Step(walk.state(), solution[k], item["alternatives"], item["refutations"]))
     puzzle = Puzzle(
         name,
