@@ -184,10 +184,8 @@ def solve(
                 # time they would have taken.
                 break
             i += 1
-            # A restart that ends before its first check (a quick tree of fewer than
-            # CHECK_EVERY positions) never sees the budget: it is counted here, across restarts.
-            if max_nodes is not None and budget.nodes >= max_nodes:
-                why = "nodes"
+            # dfs looks at the node budget at every position it stores (engine/search.py), so a
+            # restart that spends it raises "nodes": across restarts, the budget holds.
             if why == "nodes":
                 break
         s.rng = None

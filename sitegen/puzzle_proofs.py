@@ -42,6 +42,8 @@ from engine.views import hidden_count
 from sitegen.games import site_game
 from sitegen.learn_tree import shortest_line
 
+ROOT = Path(__file__).resolve().parent.parent
+PROVED = ROOT / ".cache" / "puzzle-proofs"  # disproved_cached: the steps that held
 VERDICTS = ("loss", "back")
 # A stored proof took N positions; proved again, it gets N and this much more (the search looks
 # at its time and restart budgets every CHECK_EVERY positions, so the count it stops at may
@@ -178,10 +180,6 @@ def disproved(game: engine.Game, alternatives: dict[str, dict[str, Any]]) -> str
                 f"the search says {found.status!r}"
             )
     return None
-
-
-ROOT = Path(__file__).resolve().parent.parent
-PROVED = ROOT / ".cache" / "puzzle-proofs"
 
 
 @functools.cache
