@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 import catalogues
 import diagrams
@@ -64,6 +65,54 @@ def test_puzzles_page_draws_only_the_boards_near_the_viewport(
     expect(last.locator("[data-place][tabindex='0']")).to_have_count(1)
     expect(last.locator("img.cc-picture")).to_have_count(0)
     assert [u for u in fetched if u.endswith(answers)]
+
+
+_PICTURES = "[...document.querySelectorAll('img.cc-picture')]"
+_BOXES = """() => [...document.querySelectorAll('img.cc-picture')].map((i) => {
+  const r = i.getBoundingClientRect();
+  return [i.getAttribute('data-diagram'), Math.round(r.left), Math.round(r.top + scrollY),
+          Math.round(r.width), Math.round(r.height)];
+})"""
+
+
+def until(page: Page, condition: str, timeout_s: float = 30.0) -> None:
+    """Waits for `condition` (a JavaScript expression) on a page whose own scripts are off, asked
+    from here: Playwright's wait_for_function runs in the page's world and timed out there
+    (polling by frames or by time alike)."""
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(f"() => {condition}"):
+        assert time.monotonic() < deadline, f"not reached in {timeout_s} s: {condition}"
+        page.wait_for_timeout(100)
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("name", ["crescent", "canfield"])
+def test_every_picture_keeps_its_place_as_it_loads(
+    browser: Browser, live_url: str, name: str, width: int
+) -> None:
+    """A picture not loaded yet takes the box its drawing will take: nothing on the page moves
+    as the pictures come (a figure sized to its content took its toolbar's width until then,
+    and a click being made below it landed 200 px off)."""
+    context = browser.new_context(
+        viewport={"width": width, "height": 900}, java_script_enabled=False, service_workers="block"
+    )
+    try:
+        page = context.new_page()
+        held = hold(page, r".*/assets/pictures/.*\.svg$")
+        # The first picture is eager (sitegen/lightpage.py): "load" waits for it.
+        page.goto(live_url + page_path("en", name), wait_until="domcontentloaded")
+        until(page, "[...document.querySelectorAll('link[rel=stylesheet]')].every((l) => l.sheet)")
+        before = page.evaluate(_BOXES)
+        assert len(before) > 10 and all(box[3] > 0 and box[4] > 0 for box in before), before
+        held.release()
+        page.evaluate(f"() => {{ for (const i of {_PICTURES}) i.loading = 'eager'; }}")
+        until(page, f"{_PICTURES}.every((i) => i.complete && i.naturalWidth > 0)")
+        assert held, "no picture was requested"
+        after = page.evaluate(_BOXES)
+        moved = [(a, b) for a, b in zip(before, after, strict=True) if a != b]
+        assert moved == [], moved
+    finally:
+        context.close()
 
 
 def _lesson_move(name: str) -> tuple[Any, str, str, bool]:
