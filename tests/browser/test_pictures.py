@@ -87,8 +87,9 @@ def until(page: Page, condition: str, timeout_s: float = 30.0) -> None:
 
 @pytest.mark.parametrize("width", [1280, 390])
 @pytest.mark.parametrize("name", ["crescent", "canfield"])
+@pytest.mark.parametrize("lang", ["en", "ko"])
 def test_every_picture_keeps_its_place_as_it_loads(
-    browser: Browser, live_url: str, name: str, width: int
+    browser: Browser, live_url: str, lang: str, name: str, width: int
 ) -> None:
     """A picture not loaded yet takes the box its drawing will take: nothing on the page moves
     as the pictures come (a figure sized to its content took its toolbar's width until then,
@@ -100,7 +101,7 @@ def test_every_picture_keeps_its_place_as_it_loads(
         page = context.new_page()
         held = hold(page, r".*/assets/pictures/.*\.svg$")
         # The first picture is eager (sitegen/lightpage.py): "load" waits for it.
-        page.goto(live_url + page_path("en", name), wait_until="domcontentloaded")
+        page.goto(live_url + page_path(lang, name), wait_until="domcontentloaded")
         until(page, "[...document.querySelectorAll('link[rel=stylesheet]')].every((l) => l.sheet)")
         before = page.evaluate(_BOXES)
         assert len(before) > 10 and all(box[3] > 0 and box[4] > 0 for box in before), before
