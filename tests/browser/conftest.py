@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext
+from playwright.sync_api import Browser, BrowserContext, expect
 
 # The live-board fixtures (tests/browser/livesite.py), shared by every browser test file from
 # here: a test names them as arguments and imports nothing for them.
@@ -32,6 +32,11 @@ __all__ = [
     "watched_fixture",
     "wrong_mime_url",
 ]
+
+# How long an `expect` waits, unless the test says: Playwright's own 5 s leaves little margin where
+# CI runs two workers, each a Chromium with Pyodide, on two shared cores (load 7-10 in its logs).
+# A check that fails still fails, only later; none of the tests waits for an `expect` to fail.
+expect.set_options(timeout=15_000)
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = [
