@@ -200,7 +200,7 @@ def diagram_html(args: str, lang: str, ctx: MarkerContext) -> str:
 
     summary = catalogues.message(lang, "site.diagram.description")
     desc_id = f"{spec.ident}-desc"
-    picture = picture_html(svg, lang, ctx, ident=spec.ident, desc_id=desc_id)
+    picture = picture_html(svg, lang, ctx, ident=spec.ident, desc_id=desc_id, figure=True)
     return render_template(
         "figure.html",
         size=spec.size,

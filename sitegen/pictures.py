@@ -63,14 +63,19 @@ def svg_title(svg: str) -> str:
     return html.unescape(m.group(1)).strip() if m else ""
 
 
-def picture_html(svg: str, lang: str, ctx: Any, *, ident: str, desc_id: str, alt: str | None = None) -> str:
+def picture_html(
+    svg: str, lang: str, ctx: Any, *, ident: str, desc_id: str, alt: str | None = None, figure: bool = False
+) -> str:
     """The `<img>` standing for `svg` in the page (see the module's docstring).
 
     `desc_id`: the id of the element holding the drawing's text description (the figure's
     `<p data-role="desc">`). `alt`: what the figure shows (a lesson's or puzzle's title, a
     replay's deal), when the drawing's title says only the game's board; a diagram's drawing
-    says its point in its own title (diagrams/point.py). Every picture is `loading="lazy"`;
-    sitegen.lightpage makes the first one of a page eager (it may be the page's largest paint)."""
+    says its point in its own title (diagrams/point.py). `figure`: the picture is in a <figure>
+    (a diagram, a try-it), which Material sizes to its content: the picture says its drawing's
+    width (`--cc-picture-width`, site.css), which an <img> not loaded yet does not have.
+    Every picture is `loading="lazy"`; sitegen.lightpage makes the first one of a page eager (it
+    may be the page's largest paint)."""
     m = _SIZE_RE.search(svg)
     if not m:
         raise ValueError("a board picture needs an <svg> with width and height")
@@ -98,4 +103,5 @@ def picture_html(svg: str, lang: str, ctx: Any, *, ident: str, desc_id: str, alt
         alt=alt or svg_title(svg),
         desc_id=desc_id,
         rows=rows,
+        figure_width=f"{width}px" if figure else None,
     )

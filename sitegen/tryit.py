@@ -175,7 +175,7 @@ def tryit_figure(
     # a rules page's answers weigh several times its text. They bring the drawing too: the
     # page itself shows a picture of it (an <img>), which the drawing replaces on arrival.
     answers = answers_file(first_answers(state, lang, ident, initial_svg=initial, picture_svg=svg), lang)
-    picture = picture_html(svg, lang, ctx, ident=ident, desc_id=f"{ident}-desc")
+    picture = picture_html(svg, lang, ctx, ident=ident, desc_id=f"{ident}-desc", figure=True)
     return str(
         render(
             "tryit.html",
