@@ -147,8 +147,9 @@ def _check_step(fail: Any, game: Any, good: str, alternatives: Any, refutations:
 
 def _reprove(fail: Any, game: Any, alternatives: dict[str, Any], where: str) -> None:
     """The step's stored verdicts proved again by the complete search (issue 25: the build
-    re-proves every puzzle; the whole set takes about 5 CPU-s, once per process, as
-    load_puzzle keeps what it read; sitegen/puzzle_proofs.py `disproved_cached`)."""
+    re-proves every puzzle; the whole set takes about 5 CPU-s, and a step that held is not
+    searched again until its position, verdicts or the code that proves them change:
+    sitegen/puzzle_proofs.py `disproved_cached`)."""
     from sitegen.puzzle_proofs import disproved_cached
 
     wrong = disproved_cached(game, alternatives)

@@ -14,7 +14,8 @@ import json
 import os
 import re
 import shutil
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -170,6 +171,17 @@ def hold(page: Page, pattern: str) -> Held:
     held = Held()
     page.context.route(re.compile(pattern), held.handle)
     return held
+
+
+def until(page: Page, ready: Callable[[], object], timeout_s: float, what: Callable[[], str] | str) -> None:
+    """Waits until `ready()` is true, asked from the test's side every 0.1 s (while the page keeps
+    running: its requests, its routes), for conditions Playwright's `expect` cannot wait on: a
+    held request, a whole state, a page whose own scripts are off. Fails with `what` (a
+    callable is asked only then) after `timeout_s`."""
+    end = time.monotonic() + timeout_s
+    while not ready():
+        assert time.monotonic() < end, what() if callable(what) else what
+        page.wait_for_timeout(100)
 
 
 def set_storage(page: Page, items: dict[str, str]) -> None:

@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 import catalogues
 import diagrams
 import engine
-from tests.browser.livesite import Watch, hold, page_path
+from tests.browser.livesite import Watch, hold, page_path, until
 from tests.browser.pictures import click_picture
 
 pytestmark = pytest.mark.browser
@@ -181,11 +181,7 @@ def test_keys_before_python_is_ready_are_queued(page: Page, live_url: str, watch
     page.keyboard.press("Enter")
     expect(page.locator("[data-board] [role='status']")).to_have_text(msg("ko", "ui.queued"))
     # The worker asks for py.zip after Pyodide's own files: on a loaded machine that takes a while.
-    for _ in range(600):
-        if held:
-            break
-        page.wait_for_timeout(100)
-    assert held, "py.zip was not requested in 60 s"
+    until(page, lambda: held, 60.0, "py.zip was not requested in 60 s")
     held.release()
     board = page.locator("[data-board]")
     expect(board).to_have_attribute("data-state", re.compile('"moves":1'), timeout=LIVE_TIMEOUT_MS)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from typing import Any
 
 import pytest
@@ -18,7 +17,7 @@ from playwright.sync_api import Browser, Locator, Page, Route, expect
 import catalogues
 import engine
 from pyworker import links
-from tests.browser.livesite import Watch, page_path, set_storage
+from tests.browser.livesite import Watch, page_path, set_storage, until
 from tests.browser.test_live import LIVE_TIMEOUT_MS, expect_status, msg, open_live, state_of
 
 pytestmark = pytest.mark.browser
@@ -41,10 +40,7 @@ def after(count: int) -> dict[str, Any]:
 def expect_state(page: Page, state: dict[str, Any], timeout_s: float = 15.0) -> None:
     """Waits until the board's data-state is `state` (the state's "moves" counts moves, not
     actions, so no single attribute tells the actions apart)."""
-    end = time.monotonic() + timeout_s
-    while state_of(page) != state:
-        assert time.monotonic() < end, f"board at {state_of(page)}, not {state}"
-        page.wait_for_timeout(100)
+    until(page, lambda: state_of(page) == state, timeout_s, lambda: f"board at {state_of(page)}, not {state}")
 
 
 def kept(page: Page) -> Any:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from typing import Any
 
 import pytest
@@ -20,7 +19,7 @@ import catalogues
 import diagrams
 import engine
 from sitegen.lessons import load_lesson
-from tests.browser.livesite import Watch, hold, page_path
+from tests.browser.livesite import Watch, hold, page_path, until
 from tests.browser.pictures import click_picture, drag_on_picture
 from tests.conftest import ROOT
 
@@ -75,14 +74,11 @@ _BOXES = """() => [...document.querySelectorAll('img.cc-picture')].map((i) => {
 })"""
 
 
-def until(page: Page, condition: str, timeout_s: float = 30.0) -> None:
+def settled(page: Page, condition: str) -> None:
     """Waits for `condition` (a JavaScript expression) on a page whose own scripts are off, asked
     from here: Playwright's wait_for_function runs in the page's world and timed out there
     (polling by frames or by time alike)."""
-    deadline = time.monotonic() + timeout_s
-    while not page.evaluate(f"() => {condition}"):
-        assert time.monotonic() < deadline, f"not reached in {timeout_s} s: {condition}"
-        page.wait_for_timeout(100)
+    until(page, lambda: page.evaluate(f"() => {condition}"), 30.0, f"not reached in 30 s: {condition}")
 
 
 @pytest.mark.parametrize("width", [1280, 390])
@@ -102,12 +98,12 @@ def test_every_picture_keeps_its_place_as_it_loads(
         held = hold(page, r".*/assets/pictures/.*\.svg$")
         # The first picture is eager (sitegen/lightpage.py): "load" waits for it.
         page.goto(live_url + page_path(lang, name), wait_until="domcontentloaded")
-        until(page, "[...document.querySelectorAll('link[rel=stylesheet]')].every((l) => l.sheet)")
+        settled(page, "[...document.querySelectorAll('link[rel=stylesheet]')].every((l) => l.sheet)")
         before = page.evaluate(_BOXES)
         assert len(before) > 10 and all(box[3] > 0 and box[4] > 0 for box in before), before
         held.release()
         page.evaluate(f"() => {{ for (const i of {_PICTURES}) i.loading = 'eager'; }}")
-        until(page, f"{_PICTURES}.every((i) => i.complete && i.naturalWidth > 0)")
+        settled(page, f"{_PICTURES}.every((i) => i.complete && i.naturalWidth > 0)")
         assert held, "no picture was requested"
         after = page.evaluate(_BOXES)
         moved = [(a, b) for a, b in zip(before, after, strict=True) if a != b]
